@@ -40,6 +40,13 @@ class ClaimVerdict:
     written_move: chess.Move | None = None
 
 
+def move_label(board: chess.Board, move: chess.Move) -> str:
+    """``12. Rd1`` or ``12...Kg8``: ``move``, about to be played on ``board``, with its number."""
+    if board.turn == chess.WHITE:
+        return f"{board.fullmove_number}. {board.san(move)}"
+    return f"{board.fullmove_number}...{board.san(move)}"
+
+
 def _side(color: chess.Color) -> str:
     return chess.COLOR_NAMES[color].capitalize()
 
@@ -80,22 +87,19 @@ def judge_threefold(
 
     ``table`` holds every position so far, the current one last; ``labels[ply]`` names the
     moment each position appeared (e.g. ``"after 12...Kg8"``) for the arbiter's words.
+    With a written move the position it would produce counts once more (9.2a).
     """
     if written is None:
-        key, article, count = table.current, edition.cite("threefold.on-board"), None
-        count = table.count(key)
-        plies = table.plies(key)
-        where = "the position on the board"
+        key, article = table.current, edition.cite("threefold.on-board")
+        where, now = "the position on the board", []
     else:
         after = board.copy(stack=False)
         after.push(written)
         key, article = position_key(after), edition.cite("threefold.written")
-        count = table.count(key) + 1
-        plies = [*table.plies(key), len(table)]
         where = f"the position after the written move {board.san(written)}"
-    moments = [labels[ply] if labels else f"ply {ply}" for ply in plies]
-    if written is not None:
-        moments[-1] = f"after {board.san(written)} now"
+        now = [f"after {move_label(board, written)} now"]
+    moments = [labels[ply] if labels else f"at ply {ply}" for ply in table.plies(key)] + now
+    count = len(moments)
     correct = count >= 3
     finding = (
         f"{where} {'would stand' if written else 'has stood'} on the board {_times(count)}"
@@ -113,21 +117,22 @@ def judge_fifty_moves(
     """Judge a fifty-move claim by the player having the move (9.3a with ``written``, else 9.3b)."""
     if written is None:
         plies, article = board.halfmove_clock, edition.cite("fifty-moves.on-board")
-        where = "the last"
+        where = ""
     else:
         after = board.copy(stack=False)
         after.push(written)
         plies, article = after.halfmove_clock, edition.cite("fifty-moves.written")
-        where = f"with the written move {board.san(written)}, the last"
+        where = f"with the written move {board.san(written)}, "
     correct = plies >= FIFTY_MOVES_PLIES
-    moves_each = plies / 2
-    count = f"{moves_each:g}" if plies % 2 == 0 else f"{moves_each:.1f}"
-    finding = (
-        f"{where} {count} moves by each player {'would be' if written else 'were'} made"
-        " without the movement of any pawn and without any capture"
-    )
-    if not correct:
-        finding += "; fifty are needed"
+    tense = "would have been" if written else "have been"
+    if correct:
+        finding = (f"{where}the last {FIFTY_MOVES_PLIES // 2} moves by each player {tense} made without"
+                   " the movement of any pawn and without any capture")
+    else:
+        finding = (f"{where}only {plies} moves (counting each player's separately) {tense}"
+                   " made since the last pawn move or capture;"
+                   f" {FIFTY_MOVES_PLIES // 2} by each player ({FIFTY_MOVES_PLIES} in all)"
+                   " are needed")
     return ClaimVerdict(ClaimRule.FIFTY_MOVES, correct, article, finding, written)
 
 
@@ -161,7 +166,10 @@ def _describe_band(band: ClaimantBand) -> str:
 
 
 def incorrect_claim_penalty(
-    penalty: IncorrectClaimPenalty, claimant: float, opponent: float
+    penalty: IncorrectClaimPenalty,
+    claimant: float,
+    opponent: float,
+    names: tuple[str, str] = ("the claimant", "the opponent"),
 ) -> PenaltyOutcome:
     """Apply the incorrect-claim penalty to the claimant's and the opponent's remaining time.
 
@@ -172,15 +180,16 @@ def incorrect_claim_penalty(
     band and its explanation gives the other reading too (for 2005 both give 1:00).
     """
     opponent_after = opponent + penalty.opponent_bonus
-    parts = [f"the opponent's time goes up by {format_time(penalty.opponent_bonus)}"
+    claimant_name, opponent_name = names
+    parts = [f"{opponent_name}'s time goes up by {format_time(penalty.opponent_bonus)}"
              f" ({format_time(opponent)} → {format_time(opponent_after)})"]
     band = next((b for b in penalty.claimant_bands if claimant > b.above), None)
     claimant_after = _apply_band(band, claimant) if band else claimant
     if band is not None and band.action is not ClaimantAction.KEEP:
-        parts.append(f"the claimant had {format_time(claimant)}, {_describe_band(band)}"
+        parts.append(f"{claimant_name} had {format_time(claimant)}, {_describe_band(band)}"
                      f" ({format_time(claimant)} → {format_time(claimant_after)})")
     elif penalty.claimant_bands:
-        parts.append(f"the claimant had {format_time(claimant)}: no reduction")
+        parts.append(f"{claimant_name} had {format_time(claimant)}: no reduction")
     boundary = next((b for b in penalty.claimant_bands if claimant == b.above), None)
     if boundary is not None:
         # Reading "more than" as "at least" puts the claimant in the band above instead.

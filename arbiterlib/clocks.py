@@ -59,8 +59,10 @@ class ChessClock:
         return self.white if color == chess.WHITE else self.black
 
     def with_remaining(self, color: chess.Color, seconds: float) -> ChessClock:
-        field = "white" if color == chess.WHITE else "black"
-        return dataclasses.replace(self, **{field: max(0.0, seconds)})
+        seconds = max(0.0, seconds)
+        if color == chess.WHITE:
+            return dataclasses.replace(self, white=seconds)
+        return dataclasses.replace(self, black=seconds)
 
     def add(self, color: chess.Color, seconds: float) -> ChessClock:
         return self.with_remaining(color, self.remaining(color) + seconds)

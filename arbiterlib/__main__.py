@@ -1,0 +1,7 @@
+"""``python -m arbiterlib`` is the ``arbiter`` command."""
+
+import sys
+
+from arbiterlib.cli import main
+
+sys.exit(main())

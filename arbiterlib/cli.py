@@ -1,0 +1,56 @@
+"""The ``arbiter`` command: ``arbiter rule FILE [--json]``.
+
+Bad input ends with one line on stderr naming the file, the event or move, and the
+problem, and exit status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from arbiterlib.engine import rule
+from arbiterlib.errors import ArbiterError
+
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_BAD_INPUT, f"arbiter: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="arbiter", description="Rulings on the FIDE Laws of Chess "
+                     "(Articles 4, 8 and 9) for arbiters.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    rule_cmd = commands.add_parser("rule", help="rule on a scenario or case file")
+    rule_cmd.add_argument("file", help="a YAML scenario or casebook case")
+    rule_cmd.add_argument("--json", action="store_true", help="print the ruling as JSON")
+    rule_cmd.set_defaults(run=_run_rule)
+    return parser
+
+
+def _run_rule(args: argparse.Namespace) -> int:
+    ruling = rule(args.file)
+    if args.json:
+        print(json.dumps(ruling.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print(ruling.summary())
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except ArbiterError as exc:
+        print(f"arbiter: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

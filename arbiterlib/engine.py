@@ -1,0 +1,367 @@
+"""The arbiter: replays a scenario's events in order and rules on each, as the Laws say.
+
+This layer holds the order of events and the state of the game (board, repetition table,
+clocks, obligations, offers); every rule it applies comes from the Law modules below it
+(``claims``, and the others as they land), every clause number from the edition.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import chess
+
+from arbiterlib.claims import (
+    ClaimRule,
+    ClaimVerdict,
+    incorrect_claim_penalty,
+    judge_fifty_moves,
+    judge_threefold,
+    lost_right_verdict,
+    move_label,
+)
+from arbiterlib.clocks import ChessClock, format_time
+from arbiterlib.editions import Edition, get_edition
+from arbiterlib.errors import ArbiterError, ScenarioError
+from arbiterlib.repetition import RepetitionTable, position_key
+from arbiterlib.ruling import (
+    ClaimRecord,
+    Obligation,
+    Offer,
+    OfferStatus,
+    Reason,
+    Ruling,
+    Statement,
+    Violation,
+)
+from arbiterlib.scenario import Event, EventKind, Scenario, load_scenario, parse_scenario
+
+_UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
+_MOVE_NUMBER = re.compile(r"\b\d+\.(?:\.\.)?")
+_NULL_MOVES = frozenset({"--", "Z0", "0000", "@@@@"})
+
+
+def side(color: chess.Color) -> str:
+    """``White`` or ``Black``."""
+    return chess.COLOR_NAMES[color].capitalize()
+
+
+def parse_move(board: chess.Board, text: str) -> chess.Move:
+    """A legal move from SAN (English letters) or UCI; raises ``ValueError`` saying why not."""
+    text = text.strip()
+    if text in _NULL_MOVES:
+        raise ValueError(f"{text!r} is a null move, not a move")
+    if _UCI.match(text):
+        move = chess.Move.from_uci(text)
+        if not board.is_legal(move):
+            raise ValueError(f"illegal move {text!r} for {side(board.turn)}")
+        return move
+    try:
+        return board.parse_san(text)
+    except chess.AmbiguousMoveError:
+        raise ValueError(f"ambiguous move {text!r}") from None
+    except ValueError:
+        raise ValueError(f"illegal move {text!r} for {side(board.turn)}") from None
+
+
+def start_board(fen: str) -> chess.Board:
+    """The start position from a 4- or 6-field FEN; raises ``ScenarioError`` if not valid."""
+    try:
+        board = chess.Board(fen)
+    except ValueError as exc:
+        raise ScenarioError(f"bad FEN {fen!r}: {exc}", where="fen") from None
+    if not board.is_valid():
+        raise ScenarioError(f"impossible position {fen!r} ({board.status()!r})", where="fen")
+    return board
+
+
+class Arbiter:
+    """Replays a scenario event by event; :meth:`ruling` gives the state of the game."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        try:
+            self.edition: Edition = get_edition(scenario.laws)
+        except ArbiterError as exc:
+            raise ScenarioError(str(exc), where="laws") from None
+        self.board = start_board(scenario.fen)
+        self.table = RepetitionTable(position_key(self.board))
+        self.labels: list[str] = ["at the start"]
+        self.clock: ChessClock | None = (
+            scenario.clocks.started(self.board.turn) if scenario.clocks else None)
+        self.moved_since_press: dict[chess.Color, bool] = {chess.WHITE: False, chess.BLACK: False}
+        self.result: str | None = None
+        self.reason: Reason | None = None
+        self.obligation: Obligation | None = None
+        self.offer: Offer | None = None
+        self.claims: list[ClaimRecord] = []
+        self.violations: list[Violation] = []
+        self.statements: list[Statement] = []
+        self._play_movetext(scenario.moves)
+        self._check_game_end(None)
+
+    # Replaying --------------------------------------------------------------------------
+
+    def _play_movetext(self, movetext: str) -> None:
+        for token in _MOVE_NUMBER.sub(" ", movetext).split():
+            if self.result is not None:
+                raise ScenarioError(f"move {token!r} comes after the game ended ({self.result},"
+                                    f" {self.reason.value if self.reason else ''})",
+                                    where="moves")
+            try:
+                move = parse_move(self.board, token)
+            except ValueError as exc:
+                number = f"{self.board.fullmove_number}{'.' if self.board.turn else '...'}"
+                raise ScenarioError(f"{exc} at move {number}", where="moves") from None
+            self._push(move)
+            self._check_game_end(None)
+
+    def _push(self, move: chess.Move) -> None:
+        self.labels.append(f"after {move_label(self.board, move)}")
+        self.board.push(move)
+        self.table.push(position_key(self.board))
+
+    def _pop(self) -> chess.Move:
+        self.labels.pop()
+        self.table.pop()
+        return self.board.pop()
+
+    def run(self) -> Ruling:
+        for event in self.scenario.events:
+            self.apply(event)
+        return self.ruling()
+
+    def apply(self, event: Event) -> None:
+        """Rule on one event."""
+        if self.result is not None:
+            raise ScenarioError(f"the game has already ended ({self.result})",
+                                where=event.describe())
+        handler = self._handlers().get(event.kind)
+        if handler is None:
+            raise ScenarioError(f"'{event.kind.value}' events are not yet supported",
+                                where=event.describe())
+        handler(event)
+
+    def _handlers(self) -> Mapping[EventKind, Callable[[Event], None]]:
+        return {
+            EventKind.MOVE: self._on_move,
+            EventKind.PRESS: self._on_press,
+            EventKind.CLOCKS: self._on_clocks,
+            EventKind.CLAIM: self._on_claim,
+        }
+
+    def say(self, event: Event | None, articles: tuple[str, ...], text: str) -> None:
+        self.statements.append(Statement(event.index if event else None, articles, text))
+
+    def violate(self, event: Event, by: chess.Color, article: str) -> None:
+        self.violations.append(Violation(by, article, event.index))
+
+    def _mover(self, event: Event) -> chess.Color:
+        return self.board.turn if event.by is None else event.by
+
+    def _clock_owner(self, event: Event) -> chess.Color:
+        if event.by is not None:
+            return event.by
+        if self.clock is not None and self.clock.running is not None:
+            return self.clock.running
+        return self.board.turn
+
+    # Events -----------------------------------------------------------------------------
+
+    def _on_move(self, event: Event) -> None:
+        mover = self._mover(event)
+        if mover != self.board.turn:
+            raise ScenarioError(f"{side(mover)} cannot move: it is {side(self.board.turn)}'s"
+                                " move", where=event.describe())
+        try:
+            move = parse_move(self.board, str(event.value))
+        except ValueError as exc:
+            raise ScenarioError(str(exc), where=event.describe()) from None
+        label = move_label(self.board, move)
+        if self.obligation is not None and not self.obligation.allows(move):
+            self.violate(event, mover, self.obligation.article)
+            self.say(event, (self.obligation.article,),
+                     f"{side(mover)} plays {label}, but must play"
+                     f" {self._describe_moves(self.obligation)} ({self.obligation.article}):"
+                     " the arbiter does not allow the move, which is not made.")
+            return
+        self.obligation = None
+        self._push(move)
+        self.moved_since_press[mover] = True
+        if self.offer and self.offer.status is OfferStatus.PENDING and self.offer.by != mover:
+            self.offer = Offer(self.offer.by, OfferStatus.DECLINED)
+            self.say(event, (self.edition.cite("offer"),),
+                     f"By touching a piece to move it, {side(mover)} rejects the draw offer"
+                     f" ({self.edition.cite('offer')}).")
+        if event.option("press", True):
+            self._press(event, mover)
+        self._check_game_end(event)
+
+    def _describe_moves(self, obligation: Obligation) -> str:
+        sans = []
+        for uci in obligation.moves:
+            sans.append(self.board.san(chess.Move.from_uci(uci)))
+        return sans[0] if len(sans) == 1 else "one of " + ", ".join(sans)
+
+    def _on_press(self, event: Event) -> None:
+        self._press(event, self._clock_owner(event))
+
+    def _press(self, event: Event, color: chess.Color) -> None:
+        """The player presses his clock (6.7): his clock stops, the opponent's starts."""
+        if self.clock is None:
+            if event.kind is EventKind.PRESS:
+                raise ScenarioError("the scenario has no clocks to press",
+                                    where=event.describe())
+            return
+        if not self.clock.is_running(color):
+            self.say(event, (self.edition.cite("clock.press"),),
+                     f"{side(color)} presses the clock, but his clock is not running:"
+                     " nothing changes.")
+            return
+        clock = self.clock
+        if self.moved_since_press[color] and self.scenario.increment:
+            clock = clock.add(color, self.scenario.increment)
+        self.moved_since_press[color] = False
+        self.clock = clock.started(not color)
+
+    def _on_clocks(self, event: Event) -> None:
+        if self.clock is None:
+            values = event.value
+            if set(values) != {"white", "black"}:
+                raise ScenarioError("the scenario has no clocks: give both white and black",
+                                    where=event.describe())
+            self.clock = ChessClock(values["white"], values["black"]).started(self.board.turn)
+            return
+        for name, seconds in event.value.items():
+            self.clock = self.clock.with_remaining(name == "white", seconds)
+
+    def _on_claim(self, event: Event) -> None:
+        rule = ClaimRule(event.value)
+        if rule is ClaimRule.TOUCH_MOVE:
+            raise ScenarioError("'claim: touch-move' is not yet supported",
+                                where=event.describe())
+        claimant = self._mover(event)
+        written_text = event.option("move")
+        if self.clock is not None:
+            self.clock = self.clock.started(None)
+        written: chess.Move | None = None
+        if claimant != self.board.turn:
+            verdict = lost_right_verdict(rule, claimant, self.edition)
+        else:
+            if written_text is not None:
+                try:
+                    written = parse_move(self.board, str(written_text))
+                except ValueError as exc:
+                    raise ScenarioError(f"the written move: {exc}",
+                                        where=event.describe()) from None
+            if rule is ClaimRule.THREEFOLD:
+                verdict = judge_threefold(self.board, self.table, self.edition, written,
+                                          self.labels)
+            else:
+                verdict = judge_fifty_moves(self.board, self.edition, written)
+        self.claims.append(ClaimRecord(claimant, rule.value, verdict.correct, verdict.article))
+        self._rule_on_claim(event, claimant, verdict)
+
+    def _rule_on_claim(self, event: Event, claimant: chess.Color, verdict: ClaimVerdict) -> None:
+        """9.5: clocks stopped; correct → drawn (9.5a); incorrect → penalty, move played (9.5b)."""
+        cite = self.edition.cite
+        what = {ClaimRule.THREEFOLD: "repetition of the position",
+                ClaimRule.FIFTY_MOVES: "the fifty-move rule"}[verdict.rule]
+        how = (f" with the move {self.board.san(verdict.written_move)} written on his"
+               " scoresheet and declared" if verdict.written_move else "")
+        opening = (f"{side(claimant)} claims a draw by {what}{how} ({verdict.article})."
+                   f" The clocks are stopped ({cite('claim.procedure')}): {verdict.finding}.")
+        if verdict.correct:
+            self.result, self.reason = "1/2-1/2", Reason(verdict.rule.value)
+            unplayed = " The written move is not played." if verdict.written_move else ""
+            self.say(event, (verdict.article, cite("claim.correct")),
+                     f"{opening} The claim is correct: the game is drawn"
+                     f" ({cite('claim.correct')}).{unplayed}")
+            return
+        parts = [f"{opening} The claim is incorrect ({cite('claim.incorrect')})."]
+        penalty = incorrect_claim_penalty(self.edition.incorrect_claim,
+                                          self.clock.remaining(claimant) if self.clock else 0.0,
+                                          self.clock.remaining(not claimant) if self.clock else 0.0,
+                                          (side(claimant), side(not claimant)))
+        if self.clock is not None:
+            self.clock = (self.clock.with_remaining(claimant, penalty.claimant_after)
+                          .with_remaining(not claimant, penalty.opponent_after))
+            parts.append(f"Penalty: {penalty.explanation}.")
+        else:
+            bonus = format_time(self.edition.incorrect_claim.opponent_bonus)
+            parts.append(f"No clock readings were given: the arbiter adds {bonus} to"
+                         f" {side(not claimant)}'s time and reduces {side(claimant)}'s as"
+                         f" {cite('claim.incorrect')} says.")
+        if verdict.written_move is not None:
+            self.obligation = Obligation.of({verdict.written_move}, cite("claim.incorrect"))
+            parts.append(f"The game continues and {side(claimant)} must play the written move"
+                         f" {self.board.san(verdict.written_move)} ({cite('claim.incorrect')}).")
+        else:
+            parts.append("The game continues.")
+        if self.clock is not None:
+            self.clock = self.clock.started(self.board.turn)
+        self.offer = Offer(claimant, OfferStatus.PENDING)
+        parts.append(f"The claim counts as a draw offer ({cite('offer.claim')}),"
+                     f" which {side(not claimant)} may still accept.")
+        self.say(event, (verdict.article, cite("claim.incorrect"), cite("offer.claim")),
+                 " ".join(parts))
+
+    # The end of the game ------------------------------------------------------------------
+
+    def _check_game_end(self, event: Event | None) -> None:
+        """After each move: checkmate (5.1a), stalemate (5.2a), bare material (9.6)."""
+        board, cite = self.board, self.edition.cite
+        if board.is_checkmate():
+            winner = not board.turn
+            self.result = "1-0" if winner == chess.WHITE else "0-1"
+            self.reason = Reason.CHECKMATE
+            self.say(event, (cite("checkmate"),),
+                     f"{side(board.turn)} is checkmated: {side(winner)} wins"
+                     f" ({cite('checkmate')}).")
+        elif board.is_stalemate():
+            self.result, self.reason = "1/2-1/2", Reason.STALEMATE
+            self.say(event, (cite("stalemate"),),
+                     f"{side(board.turn)} has no legal move and is not in check: stalemate, the"
+                     f" game is drawn ({cite('stalemate')}).")
+        elif board.is_insufficient_material():
+            self.result, self.reason = "1/2-1/2", Reason.DEAD_POSITION
+            self.say(event, (cite("dead-position"),),
+                     "Neither side has the material to checkmate by any series of legal moves:"
+                     f" the position is dead and the game is drawn ({cite('dead-position')}).")
+        if self.result is not None:
+            self.obligation = None
+            if self.clock is not None:
+                self.clock = self.clock.started(None)
+
+    def ruling(self) -> Ruling:
+        return Ruling(
+            laws=self.edition.key,
+            fen=self.board.fen(),
+            turn=self.board.turn,
+            result=self.result,
+            reason=self.reason,
+            clocks=self.clock,
+            obligation=self.obligation,
+            claims=tuple(self.claims),
+            offer=self.offer,
+            violations=tuple(self.violations),
+            rulings=tuple(self.statements),
+        )
+
+
+def rule(scenario: Scenario | Mapping[str, Any] | str | Path) -> Ruling:
+    """Replay ``scenario`` (a :class:`Scenario`, a mapping as from YAML, or a file path)
+    and return the arbiter's ruling. Raises :class:`ScenarioError` on bad input."""
+    if isinstance(scenario, str | Path):
+        scenario = load_scenario(scenario)
+    elif not isinstance(scenario, Scenario):
+        scenario = parse_scenario(scenario)
+    try:
+        return Arbiter(scenario).run()
+    except ScenarioError as exc:
+        if scenario.source and exc.source is None:
+            raise exc.with_source(scenario.source) from None
+        raise
