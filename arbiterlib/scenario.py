@@ -76,7 +76,12 @@ class Event:
 
     def describe(self) -> str:
         """``event 3 (claim: threefold)``, for messages."""
-        value = self.value if not isinstance(self.value, dict) else "…"
+        if isinstance(self.value, dict):
+            value = ", ".join(f"{k} {v:g}" for k, v in self.value.items())
+        elif isinstance(self.value, list):
+            value = " ".join(self.value)
+        else:
+            value = str(self.value).lower() if isinstance(self.value, bool) else self.value
         return f"event {self.index} ({self.kind.value}: {value})"
 
 
@@ -124,7 +129,7 @@ def _schema_problem(error: jsonschema.ValidationError) -> str:
     if error.validator == "anyOf" and error.validator_value and any(
             "pattern" in alt for alt in error.validator_value):
         return f"bad value {error.instance!r}"
-    return error.message
+    return str(error.message)
 
 
 def _validate_schema(data: Any) -> None:
