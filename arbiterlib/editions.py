@@ -112,6 +112,17 @@ CLAUSES_2005: Mapping[str, str] = MappingProxyType({
     "disturbing": "12.5",
     "penalties": "13.4",
     "notation": "Appendix E",
+    # Appendix E is not in the seed text: numbers from the English 2005 text, where E.12 is
+    # the draw offer as the seed's 8.1 "(Appendice E.12)" says (its 9.1b says E13).
+    "notation.letters": "E.2",
+    "notation.national-letters": "E.3",
+    "notation.pawn": "E.4",
+    "notation.move": "E.8",
+    "notation.capture": "E.9",
+    "notation.disambiguation": "E.10",
+    "notation.promotion": "E.11",
+    "notation.draw-offer": "E.12",
+    "notation.abbreviations": "E.13",
 })
 
 EDITION_2005 = Edition(
