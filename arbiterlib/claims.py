@@ -126,8 +126,8 @@ def judge_fifty_moves(
     correct = plies >= FIFTY_MOVES_PLIES
     tense = "would have been" if written else "have been"
     if correct:
-        finding = (f"{where}the last {FIFTY_MOVES_PLIES // 2} moves by each player {tense} made without"
-                   " the movement of any pawn and without any capture")
+        finding = (f"{where}the last {FIFTY_MOVES_PLIES // 2} moves by each player {tense} made"
+                   " without the movement of any pawn and without any capture")
     else:
         finding = (f"{where}only {plies} moves (counting each player's separately) {tense}"
                    " made since the last pawn move or capture;"
