@@ -110,6 +110,8 @@ CLAUSES_2005: Mapping[str, str] = MappingProxyType({
     "dead-position": "9.6",
     # Articles 12, 13 and Appendix E
     "disturbing": "12.5",
+    # The seed translation numbers disturbing the opponent 12.5; the English 2005 text, 12.6.
+    "disturbing.english": "12.6",
     "penalties": "13.4",
     "notation": "Appendix E",
     # Appendix E is not in the seed text: numbers from the English 2005 text, where E.12 is
