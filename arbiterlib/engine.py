@@ -8,7 +8,7 @@ clocks, obligations, offers); every rule it applies comes from the Law modules b
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,18 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
         raise ValueError(f"illegal move {text!r} for {side(board.turn)}") from None
 
 
+def iter_movetext(board: chess.Board, movetext: str) -> Iterator[chess.Move]:
+    """The moves of SAN ``movetext`` (move numbers allowed), each legal on ``board`` as the
+    caller pushes it; raises :class:`ScenarioError` naming the move that is not."""
+    for token in _MOVE_NUMBER.sub(" ", movetext).split():
+        try:
+            move = parse_move(board, token)
+        except ValueError as exc:
+            number = f"{board.fullmove_number}{'.' if board.turn else '...'}"
+            raise ScenarioError(f"{exc} at move {number}", where="moves") from None
+        yield move
+
+
 def start_board(fen: str) -> chess.Board:
     """The start position from a 4- or 6-field FEN; raises ``ScenarioError`` if not valid."""
     try:
@@ -106,16 +118,10 @@ class Arbiter:
     # Replaying --------------------------------------------------------------------------
 
     def _play_movetext(self, movetext: str) -> None:
-        for token in _MOVE_NUMBER.sub(" ", movetext).split():
+        for move in iter_movetext(self.board, movetext):
             if self.result is not None:
-                raise ScenarioError(f"move {token!r} comes after the game ended ({self.result},"
-                                    f" {self.reason.value if self.reason else ''})",
-                                    where="moves")
-            try:
-                move = parse_move(self.board, token)
-            except ValueError as exc:
-                number = f"{self.board.fullmove_number}{'.' if self.board.turn else '...'}"
-                raise ScenarioError(f"{exc} at move {number}", where="moves") from None
+                raise ScenarioError(f"move {self.board.san(move)} comes after the game ended"
+                                    f" ({self.result})", where="moves")
             self._push(move)
             self._check_game_end(None)
 
