@@ -1,0 +1,863 @@
+"""Who can still mate: dead positions (Article 9.6) and flag falls (Article 6.9), 2005 Laws.
+
+Article 9.6: "The game is drawn when a position is reached from which a checkmate cannot
+occur by any possible series of legal moves, even with the most unskilled play." Article
+6.9 asks the same question for one side: after a flag fall the game is drawn "if the
+position is such that the opponent cannot checkmate the player's king by any possible
+series of legal moves". Both sides cooperating, that is a *helpmate*.
+
+For each side this module answers CAN_MATE (with a helpmate line as witness),
+CANNOT_MATE (with a proof: one of the rules below) or UNDETERMINED (the search budget ran
+out). It is sound: CANNOT_MATE is only said when a proof was found, and every CAN_MATE
+comes with a line of legal moves that python-chess confirms ends in checkmate.
+
+The method follows the published one of Miguel Ambrona's Chess Unwinnability Analyzer
+(CHA), written afresh on python-chess:
+
+1. play out forced moves (a single legal move) and look at how the game ends;
+2. material that can never mate (a lone king; king and knight against king and queens;
+   king and bishops when every bishop on the board stands on one colour of square);
+3. an iterative-deepening helpmate search with a transposition table, steering the
+   defending king to a corner and the attackers towards it;
+4. a static over-approximation of where every piece can ever go, which proves blocked
+   pawn walls dead (:func:`wall_analysis`);
+5. an exhaustive walk over every reachable position, cut wherever rule 2 or 4 applies.
+
+Move counters, the fifty-move rule and repetitions are ignored, as in the 2005 Laws a
+game only ends on those by a claim.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterable, Iterator
+
+import chess
+
+from arbiterlib.errors import ArbiterError
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "DeadPositionAnalysis",
+    "DeadPositionError",
+    "MateAnalysis",
+    "Mateability",
+    "WallAnalysis",
+    "analyse",
+    "analyse_side",
+    "can_mate",
+    "dead_position_report",
+    "is_dead_position",
+    "parse_position",
+    "wall_analysis",
+]
+
+DEFAULT_BUDGET = 20_000
+"""Positions each side's searches may visit before the answer is UNDETERMINED."""
+
+_FORCED_PLIES = 40
+_MAX_LINE = 40
+
+
+class DeadPositionError(ArbiterError):
+    """A position given for analysis is not a legal chess position (bad or illegal FEN)."""
+
+
+class Mateability(enum.Enum):
+    """Whether a checkmate by one side can still occur (Articles 6.9 and 9.6)."""
+
+    CAN_MATE = "can mate"
+    CANNOT_MATE = "cannot mate"
+    UNDETERMINED = "undetermined"
+
+
+@dataclasses.dataclass(frozen=True)
+class WallAnalysis:
+    """Where the pieces can ever go, assuming nothing in :attr:`fixed` ever moves.
+
+    The assumption is proven, not guessed: no piece outside ``fixed`` can ever reach a
+    square from which it could move or take a piece of ``fixed``. ``reach`` maps each
+    colour to the squares its pieces (fixed ones included) may ever stand on.
+    """
+
+    fixed: frozenset[chess.Square]
+    reach: tuple[frozenset[chess.Square], frozenset[chess.Square]]
+    """Indexed by colour: ``reach[chess.WHITE]``, ``reach[chess.BLACK]``."""
+
+    def can_reach(self, color: chess.Color) -> frozenset[chess.Square]:
+        """The squares ``color``'s pieces may ever stand on."""
+        return self.reach[color]
+
+
+@dataclasses.dataclass(frozen=True)
+class MateAnalysis:
+    """The answer for one side: can ``color`` still give checkmate (Article 6.9)?"""
+
+    color: chess.Color
+    result: Mateability
+    why: str | None = None
+    """For CANNOT_MATE, the reason in plain English for arbiters; else ``None``."""
+    witness: tuple[chess.Move, ...] = ()
+    """For CAN_MATE, a line of legal moves from the position that ends in mate."""
+    wall: WallAnalysis | None = None
+    """When a blocked pawn wall proved CANNOT_MATE, the squares involved."""
+
+
+@dataclasses.dataclass(frozen=True)
+class DeadPositionAnalysis:
+    """Both sides' answers; the position is dead (Article 9.6) when neither can mate."""
+
+    white: Mateability
+    black: Mateability
+    white_detail: MateAnalysis
+    black_detail: MateAnalysis
+
+    @property
+    def is_dead(self) -> bool:
+        """True only when neither side can mate (both CANNOT_MATE)."""
+        return self.white is self.black is Mateability.CANNOT_MATE
+
+    def side(self, color: chess.Color) -> MateAnalysis:
+        """The detailed answer for ``color``."""
+        return self.white_detail if color == chess.WHITE else self.black_detail
+
+    def why(self, color: chess.Color) -> str | None:
+        """Why ``color`` cannot mate, in plain English, or ``None``."""
+        return self.side(color).why
+
+
+# --------------------------------------------------------------------------------------
+# Small board helpers (attack tables are python-chess's own).
+
+_Key = tuple[int, int, int, int, int, int, int, bool, int, "int | None"]
+
+
+def _key(board: chess.Board) -> _Key:
+    """An exact identity of the position (pieces, side to move, castling, en passant)."""
+    return (
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        board.occupied_co[chess.WHITE],
+        board.turn,
+        board.castling_rights,
+        board.ep_square,
+    )
+
+
+def _attacks(piece_type: chess.PieceType, color: chess.Color, square: int, occ: int) -> int:
+    """Squares a ``piece_type`` on ``square`` attacks when ``occ`` is occupied."""
+    if piece_type == chess.PAWN:
+        return chess.BB_PAWN_ATTACKS[color][square]
+    if piece_type == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[square]
+    if piece_type == chess.KING:
+        return chess.BB_KING_ATTACKS[square]
+    bb = 0
+    if piece_type in (chess.BISHOP, chess.QUEEN):
+        bb |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occ]
+    if piece_type in (chess.ROOK, chess.QUEEN):
+        bb |= chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occ]
+        bb |= chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occ]
+    return bb
+
+
+def _squares(bb: int) -> Iterator[int]:
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
+
+
+def _distance(a: int, b: int) -> int:
+    return chess.square_distance(a, b)
+
+
+# --------------------------------------------------------------------------------------
+# Rule 2: material that can never mate.
+
+
+def insufficient_material(board: chess.Board, color: chess.Color) -> str | None:
+    """Why ``color`` can never mate whatever is played, judging by material alone, or ``None``.
+
+    Each rule is closed under play (material never grows without pawns), so it holds for
+    every position that can follow.
+    """
+    ours = board.occupied_co[color]
+    theirs = board.occupied_co[not color]
+    if ours == board.kings & ours:
+        return "insufficient material: a lone king cannot give checkmate"
+    ours_wo_king = ours & ~board.kings
+    if ours_wo_king == board.knights & ours and chess.popcount(ours_wo_king) == 1:
+        # A knight's check is never met by interposing, and any queen next to the king
+        # on the knight's side could take it; see tests for the exhaustive check.
+        if theirs & ~board.kings == theirs & board.queens:
+            return "insufficient material: king and knight cannot mate king and queens"
+    if ours_wo_king == board.bishops & ours and not (board.pawns | board.knights):
+        bishops = board.bishops
+        if not bishops & chess.BB_LIGHT_SQUARES or not bishops & chess.BB_DARK_SQUARES:
+            return (
+                "insufficient material: king and bishops, with every bishop on one "
+                "colour of square, cannot mate"
+            )
+    return None
+
+
+# --------------------------------------------------------------------------------------
+# Rule 4: the static over-approximation of where each piece can ever go.
+
+
+def _pawn_push(color: chess.Color, square: int) -> int:
+    return square + 8 if color == chess.WHITE else square - 8
+
+
+def _castling_moves(board: chess.Board, fixed: int) -> list[tuple[int, int, int, int]]:
+    """(king square, king target, rook square, rook target) for castlings not yet ruled out."""
+    result = []
+    for rook in _squares(board.clean_castling_rights()):
+        color = chess.WHITE if chess.BB_SQUARES[rook] & chess.BB_RANK_1 else chess.BLACK
+        king = board.king(color)
+        if king is None:
+            continue
+        rank = chess.square_rank(rook)
+        kingside = chess.square_file(rook) > chess.square_file(king)
+        king_to = chess.square(6 if kingside else 2, rank)
+        rook_to = chess.square(5 if kingside else 3, rank)
+        path = chess.between(king, rook) | chess.BB_SQUARES[king_to] | chess.BB_SQUARES[rook_to]
+        if not path & fixed & ~chess.BB_SQUARES[king] & ~chess.BB_SQUARES[rook]:
+            result.append((king, king_to, rook, rook_to))
+    return result
+
+
+class _Reach:
+    """Fixpoint of: pieces assumed fixed, and the squares every other piece can reach."""
+
+    def __init__(self, board: chess.Board) -> None:
+        self.board = board
+        self.pieces: list[tuple[int, chess.PieceType, chess.Color]] = [
+            (sq, piece.piece_type, piece.color) for sq, piece in board.piece_map().items()
+        ]
+        self.fixed = board.occupied
+        self.region: dict[int, int] = {sq: chess.BB_SQUARES[sq] for sq, _, _ in self.pieces}
+        self.promotable: set[int] = set()
+        self._solve()
+
+    def _solve(self) -> None:
+        board = self.board
+        while True:
+            fixed = self.fixed
+            colors = board.occupied_co
+            own_fixed = (fixed & colors[chess.BLACK], fixed & colors[chess.WHITE])
+            perm = [0, 0]  # squares permanently attacked by fixed non-sliders, by colour
+            reach_nonking = [0, 0]  # where mobile non-king pieces may stand, by colour
+            for sq, pt, color in self.pieces:
+                if fixed & chess.BB_SQUARES[sq]:
+                    if pt in (chess.PAWN, chess.KNIGHT, chess.KING):
+                        perm[color] |= _attacks(pt, color, sq, 0)
+                elif pt != chess.KING:
+                    reach_nonking[color] |= self.region[sq]
+            kings = board.kings
+            castles = _castling_moves(board, fixed)
+            new_fixed = fixed
+            new_region: dict[int, int] = {}
+            promotable: set[int] = set()
+            for sq, pt, color in self.pieces:
+                enemy = not color
+                enemy_targets = own_fixed[enemy] & ~kings  # fixed enemy pieces one may take
+                blocked = own_fixed[color] | (own_fixed[enemy] & kings)
+                extra = 0
+                for king, king_to, rook, rook_to in castles:
+                    if sq == king:
+                        extra |= chess.BB_SQUARES[king_to]
+                    elif sq == rook:
+                        extra |= chess.BB_SQUARES[rook_to]
+                if pt == chess.PAWN:
+                    region, promotes = self._pawn_region(
+                        sq, color, fixed, blocked, enemy_targets | reach_nonking[enemy]
+                    )
+                    if promotes:
+                        promotable.add(sq)
+                else:
+                    forbidden = blocked | (perm[enemy] if pt == chess.KING else 0)
+                    region = self._piece_region(
+                        chess.BB_SQUARES[sq] | extra, (pt,), color, fixed, forbidden
+                    )
+                new_region[sq] = region
+                if region & ~chess.BB_SQUARES[sq]:
+                    new_fixed &= ~chess.BB_SQUARES[sq]
+                # Whatever a piece may step on, it may take: those pieces are not fixed.
+                new_fixed &= ~(region & colors[enemy] & ~kings & ~chess.BB_SQUARES[sq])
+            if new_fixed == self.fixed and new_region == self.region:
+                self.promotable = promotable
+                return
+            self.fixed = new_fixed
+            self.region = new_region
+            self.promotable = promotable
+
+    def _pawn_region(
+        self, square: int, color: chess.Color, fixed: int, blocked: int, prey: int
+    ) -> tuple[int, bool]:
+        """Squares a pawn may stand on (including squares a double step passes over)."""
+        region = chess.BB_SQUARES[square]
+        frontier = [square]
+        last_rank = chess.BB_RANK_8 if color == chess.WHITE else chess.BB_RANK_1
+        start_rank = chess.BB_RANK_2 if color == chess.WHITE else chess.BB_RANK_7
+        promoted = 0
+        while frontier:
+            s = frontier.pop()
+            bb = chess.BB_SQUARES[s]
+            if bb & last_rank:
+                promoted |= bb
+                continue
+            targets = chess.BB_PAWN_ATTACKS[color][s] & prey
+            push = _pawn_push(color, s)
+            if not fixed & chess.BB_SQUARES[push]:
+                targets |= chess.BB_SQUARES[push]
+                if bb & start_rank:
+                    push2 = _pawn_push(color, push)
+                    if not fixed & chess.BB_SQUARES[push2]:
+                        targets |= chess.BB_SQUARES[push2]
+            targets &= ~region
+            region |= targets
+            frontier.extend(_squares(targets))
+        if promoted:
+            region |= self._piece_region(
+                promoted, (chess.QUEEN, chess.KNIGHT), color, fixed, blocked
+            )
+        return region, bool(promoted)
+
+    @staticmethod
+    def _piece_region(
+        seeds: int,
+        piece_types: tuple[chess.PieceType, ...],
+        color: chess.Color,
+        fixed: int,
+        forbidden: int,
+    ) -> int:
+        """Squares reachable from ``seeds`` moving like any of ``piece_types``."""
+        region = seeds
+        frontier = list(_squares(seeds))
+        while frontier:
+            s = frontier.pop()
+            targets = 0
+            for pt in piece_types:
+                targets |= _attacks(pt, color, s, fixed)
+            targets &= ~forbidden & ~region
+            region |= targets
+            frontier.extend(_squares(targets))
+        return region
+
+    def attacks(self, color: chess.Color, occ: int, *, with_king: bool) -> int:
+        """Squares ``color``'s pieces might ever attack (rays stopped by ``occ`` only)."""
+        bb = 0
+        for sq, pt, c in self.pieces:
+            if c != color or (pt == chess.KING and not with_king):
+                continue
+            for s in _squares(self.region[sq]):
+                bb |= _attacks(pt, color, s, occ)
+                if sq in self.promotable:
+                    bb |= _attacks(chess.QUEEN, color, s, occ) | chess.BB_KNIGHT_ATTACKS[s]
+        return bb
+
+    def reach(self, color: chess.Color) -> int:
+        bb = 0
+        for sq, _, c in self.pieces:
+            if c == color:
+                bb |= self.region[sq]
+        return bb
+
+
+def _has_matching(needs: list[list[int]]) -> bool:
+    """Can every square get its own piece? ``needs[i]`` lists the pieces able to cover it."""
+    owner: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for p in needs[i]:
+            if p in seen:
+                continue
+            seen.add(p)
+            if p not in owner or augment(owner[p], seen):
+                owner[p] = i
+                return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(needs)))
+
+
+def _wall_proves_no_mate(reach: _Reach, color: chess.Color) -> bool:
+    """True when, on the over-approximation, ``color`` can never checkmate."""
+    board = reach.board
+    loser = not color
+    loser_king = board.king(loser)
+    if loser_king is None:
+        return False
+    occ = reach.fixed & ~chess.BB_SQUARES[loser_king]  # the defending king never shields
+    attacked = reach.attacks(color, occ, with_king=True)
+    checkable = reach.attacks(color, occ, with_king=False)
+    loser_fixed = reach.fixed & board.occupied_co[loser] & ~board.kings
+    blockers = [
+        (sq, reach.region[sq])
+        for sq, pt, c in reach.pieces
+        if c == loser and pt != chess.KING and not reach.fixed & chess.BB_SQUARES[sq]
+    ]
+    for k in _squares(reach.region[loser_king] & checkable):
+        escapes = chess.BB_KING_ATTACKS[k] & ~attacked & ~loser_fixed
+        needs = [[i for i, (_, region) in enumerate(blockers) if region & chess.BB_SQUARES[n]]
+                 for n in _squares(escapes)]
+        if all(needs) and _has_matching(needs):
+            return False
+    return True
+
+
+def wall_analysis(board: chess.Board) -> WallAnalysis | None:
+    """Which pieces can never move and where the others can ever go (``None`` if not run).
+
+    Not run when an en-passant capture is possible at once; that case is left to search.
+    """
+    if board.has_legal_en_passant():
+        return None
+    reach = _Reach(board)
+    return _wall_result(reach)
+
+
+def _wall_result(reach: _Reach) -> WallAnalysis:
+    return WallAnalysis(
+        fixed=frozenset(_squares(reach.fixed)),
+        reach=(
+            frozenset(_squares(reach.reach(chess.BLACK))),
+            frozenset(_squares(reach.reach(chess.WHITE))),
+        ),
+    )
+
+
+def _static_no_mate(board: chess.Board, color: chess.Color) -> _Reach | None:
+    """The proof, when the static analysis shows ``color`` can never mate."""
+    if board.has_legal_en_passant():
+        return None
+    reach = _Reach(board)
+    return reach if _wall_proves_no_mate(reach, color) else None
+
+
+# --------------------------------------------------------------------------------------
+# Rule 3: the helpmate search.
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Budget:
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
+
+    def spend(self, nodes: int = 1) -> None:
+        self.left -= nodes
+        if self.left < 0:
+            raise _OutOfBudget
+
+
+_CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
+
+
+class _Helpmate:
+    """Iterative deepening for a line in which ``winner`` mates, both sides cooperating.
+
+    A pass at depth ``d`` explores lines whose moves cost at most ``d`` in total. A
+    move that makes progress costs nothing and makes the reply free as well: for the
+    attacker, captures, pawn advances, checks, and king and knight steps towards the
+    defending king; for the defender, king steps towards the mating corner. Defending
+    captures and pawn advances cost 4, as they usually throw away blocking material.
+    """
+
+    def __init__(self, board: chess.Board, winner: chess.Color, budget: _Budget) -> None:
+        self.board = board.copy(stack=False)
+        self.winner = winner
+        self.budget = budget
+        self.table: dict[tuple[_Key, bool], int] = {}
+        self.line: list[chess.Move] = []
+        self.corner = self._corner()
+
+    def _corner(self) -> int:
+        board = self.board
+        king = board.king(not self.winner)
+        assert king is not None
+        bishops = board.bishops & board.occupied_co[self.winner]
+        corners: Iterable[int] = _CORNERS
+        if bishops and not board.queens & board.occupied_co[self.winner]:
+            shade = chess.BB_LIGHT_SQUARES if bishops & chess.BB_LIGHT_SQUARES else (
+                chess.BB_DARK_SQUARES
+            )
+            corners = [c for c in _CORNERS if chess.BB_SQUARES[c] & shade]
+        return min(corners, key=lambda c: _distance(c, king))
+
+    def run(self, max_depth: int) -> list[chess.Move] | None:
+        for depth in range(max_depth + 1):
+            if self._search(depth, False):
+                return list(self.line)
+        return None
+
+    def _checks(self) -> tuple[list[int], int]:
+        """Squares from which each piece type would check, and pieces that may discover."""
+        board = self.board
+        king = board.king(not self.winner)
+        assert king is not None
+        occ = board.occupied
+        diag = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occ]
+        line = (
+            chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occ]
+            | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occ]
+        )
+        direct = [
+            0,
+            chess.BB_PAWN_ATTACKS[not self.winner][king],
+            chess.BB_KNIGHT_ATTACKS[king],
+            diag,
+            line,
+            diag | line,
+            0,
+        ]
+        ours = board.occupied_co[self.winner]
+        discover = 0
+        sliders = ours & (board.bishops | board.rooks | board.queens)
+        for slider in _squares(sliders & (chess.BB_DIAG_MASKS[king] | chess.BB_RANK_MASKS[king]
+                                          | chess.BB_FILE_MASKS[king])):
+            between = chess.between(slider, king) & occ
+            if between & ours and chess.popcount(between) == 1:
+                discover |= between
+        return direct, discover
+
+    def _search(self, depth: int, free: bool) -> bool:
+        board = self.board
+        self.budget.spend()
+        key = (_key(board), free)
+        if self.table.get(key, -1) >= depth:
+            return False
+        self.table[key] = depth
+        moves = list(board.generate_legal_moves())
+        if not moves:
+            return False
+        if board.turn == self.winner:
+            direct, discover = self._checks()
+            checks = []
+            for move in moves:
+                if (
+                    direct[board.piece_type_at(move.from_square) or 0]
+                    & chess.BB_SQUARES[move.to_square]
+                    or discover & chess.BB_SQUARES[move.from_square]
+                    or (move.promotion and board.gives_check(move))
+                ):
+                    checks.append(move)
+            for move in checks:
+                board.push(move)
+                mate = board.is_checkmate()
+                board.pop()
+                if mate:
+                    self.line.append(move)
+                    return True
+            if insufficient_material(board, self.winner):
+                return False
+            ordered = self._attacking(moves, set(checks), free)
+        else:
+            ordered = self._defending(moves, free)
+        if len(self.line) >= 2 * _MAX_LINE:
+            return False
+        for cost, progress, move in ordered:
+            if cost > depth:
+                break
+            board.push(move)
+            self.line.append(move)
+            found = self._search(depth - cost, progress)
+            board.pop()
+            if found:
+                return True
+            self.line.pop()
+        return False
+
+    def _attacking(
+        self, moves: list[chess.Move], checks: set[chess.Move], free: bool
+    ) -> list[tuple[int, bool, chess.Move]]:
+        board = self.board
+        target = board.king(not self.winner)
+        assert target is not None
+        theirs = board.occupied_co[not self.winner]
+        normal = 0 if free else 1
+        scored = []
+        for move in moves:
+            piece = board.piece_type_at(move.from_square)
+            progress = (
+                piece == chess.PAWN
+                or theirs & chess.BB_SQUARES[move.to_square]
+                or move in checks
+            )
+            if not progress and piece in (chess.KING, chess.KNIGHT):
+                before = _distance(move.from_square, target)
+                after = _distance(move.to_square, target)
+                progress = after < before and (piece == chess.KNIGHT or after >= 2)
+            scored.append((0 if progress else normal, bool(progress), move))
+        scored.sort(key=lambda item: item[0])
+        return scored
+
+    def _defending(self, moves: list[chess.Move], free: bool) -> list[tuple[int, bool, chess.Move]]:
+        board = self.board
+        ours = board.occupied_co[self.winner]
+        normal = 0 if free else 1
+        scored = []
+        for move in moves:
+            piece = board.piece_type_at(move.from_square)
+            progress = False
+            if ours & chess.BB_SQUARES[move.to_square] or piece == chess.PAWN:
+                cost = 4
+            elif piece == chess.KING and _distance(move.to_square, self.corner) < _distance(
+                move.from_square, self.corner
+            ):
+                cost, progress = 0, True
+            else:
+                cost = normal
+            scored.append((cost, progress, move))
+        scored.sort(key=lambda item: item[0])
+        return scored
+
+
+# --------------------------------------------------------------------------------------
+# Rule 5: walk every reachable position.
+
+
+def _exhaust(
+    board: chess.Board, winner: chess.Color, budget: _Budget, static_every: bool
+) -> list[chess.Move] | None:
+    """Visit every position reachable from ``board``; the line to a mate by ``winner``.
+
+    Returns ``None`` when every reachable position has been seen (or cut by a proof that
+    ``winner`` cannot mate from it) and none is a mate. Raises :class:`_OutOfBudget`.
+    """
+    seen: dict[_Key, tuple[_Key | None, chess.Move | None]] = {_key(board): (None, None)}
+    stack: list[chess.Board] = [board.copy(stack=False)]
+    while stack:
+        node = stack.pop()
+        node_key = _key(node)
+        for move in list(node.generate_legal_moves()):
+            budget.spend()
+            child = node.copy(stack=False)
+            structural = node.is_capture(move) or node.piece_type_at(move.from_square) == chess.PAWN
+            child.push(move)
+            child_key = _key(child)
+            if child_key in seen:
+                continue
+            seen[child_key] = (node_key, move)
+            if child.is_checkmate():
+                if child.turn != winner:
+                    return _trace(seen, child_key)
+                continue
+            if insufficient_material(child, winner):
+                continue
+            if (static_every or structural) and _static_no_mate(child, winner) is not None:
+                budget.spend(8)
+                continue
+            stack.append(child)
+    return None
+
+
+def _trace(
+    seen: dict[_Key, tuple[_Key | None, chess.Move | None]], key: _Key
+) -> list[chess.Move]:
+    line: list[chess.Move] = []
+    parent, move = seen[key]
+    while parent is not None and move is not None:
+        line.append(move)
+        parent, move = seen[parent]
+    line.reverse()
+    return line
+
+
+# --------------------------------------------------------------------------------------
+# Putting it together.
+
+
+def _forced(board: chess.Board) -> tuple[chess.Board, list[chess.Move], bool]:
+    """Play out single legal moves. Returns the position, the moves, and whether it cycled."""
+    board = board.copy(stack=False)
+    played: list[chess.Move] = []
+    seen = {_key(board)}
+    for _ in range(_FORCED_PLIES):
+        moves = board.generate_legal_moves()
+        first = next(moves, None)
+        if first is None or next(moves, None) is not None:
+            break
+        board.push(first)
+        played.append(first)
+        key = _key(board)
+        if key in seen:
+            return board, played, True
+        seen.add(key)
+    return board, played, False
+
+
+def _verify(board: chess.Board, line: Iterable[chess.Move], winner: chess.Color) -> bool:
+    """Replay ``line`` with python-chess: legal all the way, ending in ``winner``'s mate."""
+    board = board.copy(stack=False)
+    for move in line:
+        if not board.is_legal(move):
+            return False
+        board.push(move)
+    return board.is_checkmate() and board.turn != winner
+
+
+def _side_name(color: chess.Color) -> str:
+    return chess.COLOR_NAMES[color].capitalize()
+
+
+def _analyse_from(
+    start: chess.Board,
+    board: chess.Board,
+    prefix: list[chess.Move],
+    cycled: bool,
+    color: chess.Color,
+    budget: int,
+) -> MateAnalysis:
+    def can(line: list[chess.Move]) -> MateAnalysis:
+        witness = tuple(prefix + line)
+        if not _verify(start, witness, color):  # pragma: no cover - a bug, never a verdict
+            raise AssertionError(f"helpmate witness failed to replay: {witness}")
+        return MateAnalysis(color, Mateability.CAN_MATE, witness=witness)
+
+    def cannot(why: str, wall: WallAnalysis | None = None) -> MateAnalysis:
+        return MateAnalysis(color, Mateability.CANNOT_MATE, why=why, wall=wall)
+
+    if board.is_checkmate():
+        if board.turn != color:
+            return can([])
+        return cannot(f"the game ends in checkmate of {_side_name(color)}")
+    if board.is_stalemate():
+        return cannot("the game ends in stalemate")
+    if cycled:
+        return cannot("every move is forced and the moves only repeat the position")
+    why = insufficient_material(board, color)
+    if why:
+        return cannot(why)
+    tokens = _Budget(budget)
+    try:
+        line = _Helpmate(board, color, _Budget(min(budget, 300))).run(6)
+        if line is not None:
+            return can(line)
+    except _OutOfBudget:
+        pass
+    tokens.spend(300)
+    proof = _static_no_mate(board, color)
+    if proof is not None:
+        return cannot(
+            "the pawns are blocked and no piece can cross the wall to give mate",
+            _wall_result(proof),
+        )
+    try:
+        line = _Helpmate(board, color, _Budget(tokens.left // 2)).run(40)
+        if line is not None:
+            return can(line)
+    except _OutOfBudget:
+        pass
+    try:
+        line = _exhaust(board, color, _Budget(tokens.left // 2), static_every=False)
+        if line is not None:
+            return can(line)
+        return cannot(
+            "every possible series of moves leads to positions from which mate is impossible"
+        )
+    except _OutOfBudget:
+        pass
+    return MateAnalysis(color, Mateability.UNDETERMINED)
+
+
+def analyse_side(
+    board: chess.Board, color: chess.Color, *, budget: int = DEFAULT_BUDGET
+) -> MateAnalysis:
+    """Can ``color`` still checkmate by some series of legal moves (Article 6.9)? In detail."""
+    after, prefix, cycled = _forced(board)
+    return _analyse_from(board, after, prefix, cycled, color, budget)
+
+
+def can_mate(
+    board: chess.Board, color: chess.Color, *, budget: int = DEFAULT_BUDGET
+) -> Mateability:
+    """Whether a checkmate by ``color`` can still occur (Article 6.9's question)."""
+    return analyse_side(board, color, budget=budget).result
+
+
+def analyse(board: chess.Board, *, budget: int = DEFAULT_BUDGET) -> DeadPositionAnalysis:
+    """Both sides' answers for ``board``; dead (Article 9.6) when neither can mate."""
+    after, prefix, cycled = _forced(board)
+    white = _analyse_from(board, after, prefix, cycled, chess.WHITE, budget)
+    black = _analyse_from(board, after, prefix, cycled, chess.BLACK, budget)
+    return DeadPositionAnalysis(white.result, black.result, white, black)
+
+
+def is_dead_position(board: chess.Board, *, budget: int = DEFAULT_BUDGET) -> bool | None:
+    """Article 9.6: True if dead, False if some mate can still occur, None if undetermined."""
+    result = analyse(board, budget=budget)
+    if result.is_dead:
+        return True
+    if Mateability.CAN_MATE in (result.white, result.black):
+        return False
+    return None
+
+
+# --------------------------------------------------------------------------------------
+# The CLI's JSON lines.
+
+
+def parse_position(fen: str) -> chess.Board:
+    """A legal position from a 4- or 6-field FEN; :class:`DeadPositionError` otherwise."""
+    text = " ".join(fen.split())
+    fields = text.split(" ")
+    if len(fields) == 4:
+        text += " 0 1"
+    elif len(fields) != 6:
+        raise DeadPositionError(f"expected a FEN of 4 or 6 fields, got {len(fields)}")
+    try:
+        board = chess.Board(text)
+    except ValueError as error:
+        raise DeadPositionError(f"bad FEN: {error}") from None
+    status = board.status()
+    if status != chess.STATUS_VALID:
+        problems = [flag.name.lower().replace("_", " ") for flag in chess.Status if
+                    flag and status & flag and flag.name]
+        raise DeadPositionError("illegal position: " + ", ".join(problems))
+    return board
+
+
+def _as_json(result: Mateability) -> bool | None:
+    if result is Mateability.UNDETERMINED:
+        return None
+    return result is Mateability.CAN_MATE
+
+
+def dead_position_report(
+    fen: str, *, budget: int = DEFAULT_BUDGET
+) -> dict[str, str | bool | None]:
+    """One JSON-ready line: ``{"fen", "white_can_mate", "black_can_mate"}`` (``null`` = undetermined).
+
+    A bad or illegal FEN gives ``{"fen": ..., "error": ...}`` instead of raising.
+    """
+    try:
+        board = parse_position(fen)
+    except DeadPositionError as error:
+        return {"fen": fen, "error": str(error)}
+    result = analyse(board, budget=budget)
+    return {
+        "fen": fen,
+        "white_can_mate": _as_json(result.white),
+        "black_can_mate": _as_json(result.black),
+    }
+
+
+def dead_position_reports(
+    fens: Iterable[str], *, budget: int = DEFAULT_BUDGET
+) -> Iterator[dict[str, str | bool | None]]:
+    """:func:`dead_position_report` for each non-blank line, skipping ``#`` comments."""
+    for line in fens:
+        fen = line.strip()
+        if fen and not fen.startswith("#"):
+            yield dead_position_report(fen, budget=budget)
+

@@ -1,0 +1,125 @@
+"""Benchmark of arbiterlib.dead on the shared data: speed, soundness and coverage.
+
+    .venv/bin/python benchmarks/bench_dead.py [--limit N] [--budget B] [--only dev|lichess]
+
+Reads ``../shared/data/dead/{positions-dev,lichess}.txt`` relative to the repository root
+(lines ``XY FEN``: X is ``W`` when White can mate, else ``-``; Y likewise ``B``). Prints,
+per file: positions per second, median and 99th-percentile time per position, unsound
+answers (CANNOT_MATE where a mate exists), unwinnable sides found, undetermined sides,
+and our time relative to python-chess's ``is_insufficient_material()`` on the same
+positions in the same run. Nothing is asserted about absolute times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import chess
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from arbiterlib.dead import DEFAULT_BUDGET, Mateability, analyse  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data" / "dead"
+FILES = {"dev": "positions-dev.txt", "lichess": "lichess.txt"}
+
+
+def load(path: Path, limit: int | None) -> list[tuple[str, str]]:
+    """``(label, fen)`` pairs; with ``limit``, an evenly spaced sample of that many."""
+    rows = []
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        label, fen = line[:2], line[3:].strip()
+        rows.append((label, fen))
+    if limit is not None and limit < len(rows):
+        step = len(rows) / limit
+        rows = [rows[int(i * step)] for i in range(limit)]
+    return rows
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(name: str, rows: list[tuple[str, str]], budget: int, verbose: bool) -> None:
+    boards = []
+    for _, fen in rows:
+        fields = fen.split()
+        boards.append(chess.Board(fen if len(fields) == 6 else fen + " 0 1"))
+    start = time.perf_counter()
+    for board in boards:
+        board.is_insufficient_material()
+    baseline = time.perf_counter() - start
+
+    times: list[float] = []
+    unsound = found = unwinnable = undetermined = 0
+    for (label, fen), board in zip(rows, boards, strict=True):
+        t0 = time.perf_counter()
+        result = analyse(board, budget=budget)
+        times.append(time.perf_counter() - t0)
+        for expected, got, side in (
+            (label[0] == "W", result.white, "white"),
+            (label[1] == "B", result.black, "black"),
+        ):
+            if not expected:
+                unwinnable += 1
+            if got is Mateability.UNDETERMINED:
+                undetermined += 1
+                if verbose:
+                    print(f"  undetermined {side}: {label} {fen}")
+            elif got is Mateability.CANNOT_MATE:
+                if expected:
+                    unsound += 1
+                    print(f"  UNSOUND {side}: {label} {fen}")
+                else:
+                    found += 1
+            elif not expected:
+                unsound += 1
+                print(f"  WRONG WITNESS {side}: {label} {fen}")
+            if verbose and not expected and got is not Mateability.CANNOT_MATE:
+                print(f"  missed {side}: {label} {fen}")
+    total = sum(times)
+    sides = 2 * len(rows)
+    print(f"{name}: {len(rows)} positions, budget {budget}")
+    print(f"  total {total:.1f} s, {len(rows) / total:.0f} positions/s")
+    print(f"  median {1000 * statistics.median(times):.2f} ms, "
+          f"p99 {1000 * percentile(times, 0.99):.1f} ms, max {1000 * max(times):.0f} ms")
+    print(f"  unsound {unsound}")
+    rate = found / unwinnable if unwinnable else 1.0
+    print(f"  unwinnable sides found {found}/{unwinnable} ({100 * rate:.2f}%)")
+    print(f"  undetermined sides {undetermined}/{sides} ({100 * undetermined / sides:.2f}%)")
+    ratio = total / baseline if baseline else float("inf")
+    print(f"  time / python-chess is_insufficient_material(): {ratio:.0f}x "
+          f"(baseline {1e6 * baseline / len(rows):.1f} us/position)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, help="evenly spaced sample of N positions per file")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    parser.add_argument("--only", choices=sorted(FILES))
+    parser.add_argument("--verbose", action="store_true", help="list misses and undetermined")
+    args = parser.parse_args()
+    if not DATA.is_dir():
+        print(f"no benchmark data: {DATA} is absent", file=sys.stderr)
+        return 0
+    for name, filename in FILES.items():
+        if args.only and name != args.only:
+            continue
+        path = DATA / filename
+        if not path.is_file():
+            print(f"{name}: {path} is absent, skipped")
+            continue
+        run(name, load(path, args.limit), args.budget, args.verbose)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
