@@ -18,7 +18,7 @@ START := $(firstword $(wildcard notebooks/00-start-here.ipynb) notebooks)
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) $(START)
+	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=/lab/tree/$(START)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
