@@ -292,13 +292,12 @@ def _parse(board: chess.Board, move: chess.Move | str) -> chess.Move:
 
 
 def _normalise(board: chess.Board, move: chess.Move) -> chess.Move | None:
-    """``move`` as python-chess writes it if legal (e.g. castling as e1h1 → e1g1), else None."""
-    if move in board.legal_moves:
-        return move
+    """``move`` as python-chess generates it if legal (castling e1h1 → e1g1), else None."""
     try:
-        return board.parse_uci(move.uci())
+        normal = board.parse_uci(move.uci())
     except ValueError:
         return None
+    return normal if normal in set(board.generate_legal_moves()) else None
 
 
 def _occupied(board: chess.Board, squares: Iterable[chess.Square]) -> tuple[chess.Square, ...]:
