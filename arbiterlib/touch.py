@@ -27,7 +27,9 @@ Readings of the seed text (2005) where it is silent or ambiguous:
   which castling is legal). If it cannot, 4.3a governs (the king must move, castling on
   the other side included; if the king cannot move, the next touched piece). A rook
   touched *before* the king may not castle this move (4.4b), whatever else happens, even
-  when the player is free under 4.5. "That side" means castling with that rook.
+  when the player is free under 4.5; 4.3a governs the rest, so the rook must move and,
+  if it cannot, the king (the next piece touched that can be moved), and if neither can,
+  4.5. "That side" means castling with that rook.
 * **Intending to castle (4.4c).** ``intent: castle`` on a touch that includes the king:
   if castling with a rook touched with it (or, for a king touched alone, any castling)
   is illegal, the king must make another legal move; if it has none, the king and the
@@ -374,6 +376,9 @@ def _touch_obligation(
         text = " ".join([touched, *(_sentence(n) + "." for n in notes), conclusion])
         return Obligation(moves, clause, text)
 
+    if any(len({board.color_at(sq) for sq in item.squares}) > 1 for item in touches):
+        notes.append("when it is unclear whether his own piece or his opponent's was touched"
+                     f" first, his own counts as touched first ({edition.cite('touch.both')})")
     if has_own and has_theirs:
         first_own = next(s for s in slots if s.own)
         first_theirs = next(s for s in slots if not s.own)
@@ -438,9 +443,9 @@ def _touch_obligation(
                 what = (f"he must {verb} {_piece(board, squares[0])}, the first piece touched"
                         f" that can be {able}")
             else:
-                what = (f"he touched {_pieces(board, squares)} together, so either counts as"
-                        f" the first piece touched that can be {able}: he must {verb} one of"
-                        " them")
+                what = (f"{_pieces(board, squares)} were touched together, so either counts"
+                        f" as the first piece touched that can be {able}: he must {verb} one"
+                        " of them")
             return done(moves, article, f"{_sentence(what)} ({cited}): {_sans(board, moves)}.")
         if squares:
             stuck = True

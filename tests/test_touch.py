@@ -170,7 +170,9 @@ def test_touched_together_own_piece_counts_first() -> None:
     # Knight and pawn together: the knight cannot take it, and counts as touched first.
     assert ucis(ruling(ONE_CAPTURE, ["e5", "b1"])) == {"b1a3", "b1c3", "b1d2"}
     # Together and the capture is legal: that capture, whatever order the list gives.
-    assert ucis(ruling(TWO_CAPTURES, ["e5", "f3"])) == {"f3e5"}
+    found = ruling(TWO_CAPTURES, ["e5", "f3"])
+    assert ucis(found) == {"f3e5"} and found.ucis() == ["f3e5"]
+    assert "his own counts as touched first (4.3c)" in found.explanation
 
 
 def test_neither_movable_nor_capturable_is_free() -> None:
@@ -195,6 +197,18 @@ def test_king_then_rook_must_castle() -> None:
     assert ucis(found) == {"e1g1"} and found.article == "4.4a"
     assert ucis(ruling(BOTH_CASTLINGS, "e1", "a1")) == {"e1c1"}
     assert ucis(ruling(BOTH_CASTLINGS, ["e1", "h1"])) == {"e1g1"}
+
+
+def test_king_then_two_rooks_castles_with_the_first_rook_it_can() -> None:
+    assert ucis(ruling(KINGSIDE_COVERED, "e1", "h1", "a1")) == {"e1c1"}
+    assert ucis(ruling(BOTH_CASTLINGS, "e1", "h1", "a1")) == {"e1g1"}
+
+
+def test_king_then_rook_that_cannot_castle_king_must_move() -> None:
+    fen = "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1"
+    found = ruling(fen, "e1", "d4")
+    assert ucis(found) == {"e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}
+    assert found.article == "4.3a"
 
 
 def test_king_then_rook_castling_illegal_king_must_move() -> None:
@@ -408,6 +422,14 @@ def test_later_touches_do_not_undo_a_binding_release() -> None:
     state = release(board, TouchState(), "f3g5", ED).state
     state = touch(board, state, sq("e5"), ED).state  # pair Nf3 × e5 would say Nxe5
     assert ucis(obligation(board, state, ED)) == {"f3g5"}
+
+
+def test_completed_move_other_than_the_released_one_is_a_violation() -> None:
+    board = chess.Board()
+    state = release(board, TouchState(), "g1f3", ED).state
+    ruled = judge_move(board, state, "g1h3", ED)
+    assert ruled.violation is not None and ruled.violation.obligation.article == "4.6"
+    assert judge_move(board, state, "g1f3", ED).is_allowed()
 
 
 def test_release_from_empty_square_is_an_error() -> None:
