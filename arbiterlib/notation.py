@@ -37,7 +37,6 @@ What the reader accepts ("in the correct manner", 8.1) -- nothing is guessed:
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import enum
 import re
@@ -198,7 +197,8 @@ class NotationError(ArbiterError):
 
     def located(self, where: str) -> NotationError:
         """The same error, saying where on the scoresheet the entry is (``"move 3, White"``)."""
-        other = copy.copy(self)
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
         other.where = where
         other.args = (other._format(),)
         return other
@@ -321,7 +321,11 @@ def _filter(board: chess.Board, moves: chess.LegalMoveGenerator | chess.PseudoLe
                 and (file is None or chess.square_file(move.from_square) == file)
                 and (rank is None or chess.square_rank(move.from_square) == rank)):
             found.append(move)
-    return tuple(found)
+    return tuple(sorted(found, key=_move_order))
+
+
+def _move_order(move: chess.Move) -> tuple[int, int]:
+    return (move.from_square, -(move.promotion or 0))
 
 
 def read_move(board: chess.Board, entry: str,
@@ -455,6 +459,7 @@ def _read_pawn_move(board: chess.Board, entry: str, lang: Language, match: re.Ma
             if move.to_square == to_square and move.promotion
             and board.piece_type_at(move.from_square) == chess.PAWN
             and chess.square_file(move.from_square) == from_file)
+        promotions = tuple(sorted(promotions, key=_move_order))
         if promotions:
             raise AmbiguousEntryError(
                 entry, lang, f"the promotion piece is missing: {_describe(board, promotions, lang)}"
