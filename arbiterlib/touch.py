@@ -131,6 +131,7 @@ class TouchState:
         return seen
 
     def with_touch(self, item: Touch) -> TouchState:
+        """This state with one more deliberate touch (4.3)."""
         return dataclasses.replace(self, touches=(*self.touches, item))
 
 
@@ -148,6 +149,7 @@ class Obligation:
     free: bool = False
 
     def allows(self, move: chess.Move) -> bool:
+        """True if ``move`` fulfils the obligation (4.3–4.6)."""
         return move in self.moves
 
     def ucis(self) -> list[str]:
@@ -695,7 +697,7 @@ def release(
             statements.append(Statement(
                 StatementKind.VIOLATION, clause,
                 f"{player} let go of {piece} on {target}, but the move was already fixed by"
-                f" the release of {move_name(board, before.release.move)} ({clause})."))
+                f" the release of {_move_name(board, before.release.move)} ({clause})."))
     elif not moves:
         statements.append(Statement(
             StatementKind.NOTE, edition.cite("move.made"),
@@ -712,7 +714,7 @@ def release(
     return Transition(new, (*statements, *_ruling(found)), found)
 
 
-def move_name(board: chess.Board, move: chess.Move) -> str:
+def _move_name(board: chess.Board, move: chess.Move) -> str:
     """``move`` in SAN if it is (part of) a legal move on ``board``, else in UCI."""
     normal = _normalise(board, move)
     if normal is not None:
