@@ -3,7 +3,8 @@
 A case file is a scenario (see ``docs/scenarios.md``) plus ``title``, ``question``,
 ``answer`` (the expected ruling fields, a subset of :meth:`Ruling.to_dict`),
 ``explanation``, ``articles``, ``tags``, ``source`` and optionally ``id`` and
-``difficulty``. Clock values in an answer may be written ``m:ss``.
+``difficulty``. Clock values in an answer may be written ``m:ss``; a mapping in an answer
+names only the keys it checks (``offer: {by: white, status: pending}``).
 """
 
 from __future__ import annotations
@@ -52,7 +53,19 @@ class Case:
             ruling = self.rule()
         actual = ruling.to_dict() if isinstance(ruling, Ruling) else ruling
         return [f"{key}: expected {expected!r}, ruled {actual.get(key)!r}"
-                for key, expected in self.answer.items() if actual.get(key) != expected]
+                for key, expected in self.answer.items() if not agrees(expected, actual.get(key))]
+
+
+def agrees(expected: Any, actual: Any) -> bool:
+    """Whether a ruling value agrees with an answer: mappings need only the answer's keys
+    (rulings may grow new keys), lists agree item by item, anything else must be equal."""
+    if isinstance(expected, Mapping):
+        return isinstance(actual, Mapping) and all(
+            agrees(value, actual.get(key)) for key, value in expected.items())
+    if isinstance(expected, list):
+        return (isinstance(actual, list) and len(actual) == len(expected)
+                and all(agrees(e, a) for e, a in zip(expected, actual, strict=True)))
+    return bool(expected == actual)
 
 
 def _normal_answer(answer: Mapping[str, Any], source: str) -> dict[str, Any]:

@@ -49,11 +49,10 @@ def format_time(seconds: float) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class ChessClock:
-    """Remaining time of both players and whose clock is running (``None``: both stopped)."""
+    """The remaining time of both players (which clock runs is the engine's business)."""
 
     white: float
     black: float
-    running: chess.Color | None = None
 
     def remaining(self, color: chess.Color) -> float:
         return self.white if color == chess.WHITE else self.black
@@ -66,13 +65,6 @@ class ChessClock:
 
     def add(self, color: chess.Color, seconds: float) -> ChessClock:
         return self.with_remaining(color, self.remaining(color) + seconds)
-
-    def started(self, color: chess.Color | None) -> ChessClock:
-        """The clock with ``color``'s side running (``None`` stops both clocks)."""
-        return dataclasses.replace(self, running=color)
-
-    def is_running(self, color: chess.Color) -> bool:
-        return self.running == color
 
     def to_dict(self) -> dict[str, float]:
         return {"white": self.white, "black": self.black}

@@ -26,6 +26,7 @@ from arbiterlib.claims import (
 from arbiterlib.clocks import ChessClock, format_time
 from arbiterlib.editions import Edition, get_edition
 from arbiterlib.errors import ArbiterError, ScenarioError
+from arbiterlib.offers import OfferTiming, judge_offer, offer_timing
 from arbiterlib.repetition import RepetitionTable, position_key
 from arbiterlib.ruling import (
     ClaimRecord,
@@ -102,9 +103,12 @@ class Arbiter:
         self.board = start_board(scenario.fen)
         self.table = RepetitionTable(position_key(self.board))
         self.labels: list[str] = ["at the start"]
-        self.clock: ChessClock | None = (
-            scenario.clocks.started(self.board.turn) if scenario.clocks else None)
+        self.clock: ChessClock | None = scenario.clocks
+        # Whose clock runs (tracked with or without clock readings): at the start, the clock
+        # of the player having the move; ``None`` while both are stopped.
+        self.running: chess.Color | None = self.board.turn
         self.moved_since_press: dict[chess.Color, bool] = {chess.WHITE: False, chess.BLACK: False}
+        self.last_mover: chess.Color | None = None
         self.result: str | None = None
         self.reason: Reason | None = None
         self.obligation: Obligation | None = None
@@ -113,6 +117,8 @@ class Arbiter:
         self.violations: list[Violation] = []
         self.statements: list[Statement] = []
         self._play_movetext(scenario.moves)
+        if self.board.move_stack:
+            self.last_mover = not self.board.turn  # ... and he pressed his clock
         self._check_game_end(None)
 
     # Replaying --------------------------------------------------------------------------
@@ -157,6 +163,9 @@ class Arbiter:
             EventKind.PRESS: self._on_press,
             EventKind.CLOCKS: self._on_clocks,
             EventKind.CLAIM: self._on_claim,
+            EventKind.OFFER: self._on_offer,
+            EventKind.ACCEPT: self._on_accept,
+            EventKind.DECLINE: self._on_decline,
         }
 
     def say(self, event: Event | None, articles: tuple[str, ...], text: str) -> None:
@@ -171,9 +180,7 @@ class Arbiter:
     def _clock_owner(self, event: Event) -> chess.Color:
         if event.by is not None:
             return event.by
-        if self.clock is not None and self.clock.running is not None:
-            return self.clock.running
-        return self.board.turn
+        return self.running if self.running is not None else self.board.turn
 
     # Events -----------------------------------------------------------------------------
 
@@ -197,8 +204,9 @@ class Arbiter:
         self.obligation = None
         self._push(move)
         self.moved_since_press[mover] = True
+        self.last_mover = mover
         if self.offer and self.offer.status is OfferStatus.PENDING and self.offer.by != mover:
-            self.offer = Offer(self.offer.by, OfferStatus.DECLINED)
+            self.offer = self.offer.answered(OfferStatus.DECLINED)
             self.say(event, (self.edition.cite("offer"),),
                      f"By touching a piece to move it, {side(mover)} rejects the draw offer"
                      f" ({self.edition.cite('offer')}).")
@@ -217,21 +225,17 @@ class Arbiter:
 
     def _press(self, event: Event, color: chess.Color) -> None:
         """The player presses his clock (6.7): his clock stops, the opponent's starts."""
-        if self.clock is None:
-            if event.kind is EventKind.PRESS:
-                raise ScenarioError("the scenario has no clocks to press",
-                                    where=event.describe())
-            return
-        if not self.clock.is_running(color):
+        if self.clock is None and event.kind is EventKind.PRESS:
+            raise ScenarioError("the scenario has no clocks to press", where=event.describe())
+        if self.running != color:
             self.say(event, (self.edition.cite("clock.press"),),
                      f"{side(color)} presses the clock, but his clock is not running:"
                      " nothing changes.")
             return
-        clock = self.clock
-        if self.moved_since_press[color] and self.scenario.increment:
-            clock = clock.add(color, self.scenario.increment)
+        if self.clock is not None and self.moved_since_press[color] and self.scenario.increment:
+            self.clock = self.clock.add(color, self.scenario.increment)
         self.moved_since_press[color] = False
-        self.clock = clock.started(not color)
+        self.running = not color
 
     def _on_clocks(self, event: Event) -> None:
         if self.clock is None:
@@ -239,10 +243,81 @@ class Arbiter:
             if set(values) != {"white", "black"}:
                 raise ScenarioError("the scenario has no clocks: give both white and black",
                                     where=event.describe())
-            self.clock = ChessClock(values["white"], values["black"]).started(self.board.turn)
+            self.clock = ChessClock(values["white"], values["black"])
             return
         for name, seconds in event.value.items():
             self.clock = self.clock.with_remaining(name == "white", seconds)
+
+    def _on_offer(self, event: Event) -> None:
+        """9.1a: when an offer is proper, when it is merely valid, and a conditional one."""
+        offerer = self._clock_owner(event)
+        timing = offer_timing(offerer, self.last_mover, not self.moved_since_press[offerer])
+        verdict = judge_offer(offerer, timing, self.edition,
+                              conditional=bool(event.option("conditional", False)))
+        if not verdict.valid:
+            self.say(event, verdict.articles, f"{verdict.finding}.")
+            return
+        standing = self.offer
+        if standing and standing.status is OfferStatus.PENDING and standing.by != offerer:
+            self.offer = standing.answered(OfferStatus.ACCEPTED)
+            self.result, self.reason = "1/2-1/2", Reason.AGREEMENT
+            self.running = None
+            self.say(event, verdict.articles,
+                     f"{side(offerer)} offers a draw while {side(standing.by)}'s offer still"
+                     f" stands ({self.edition.cite('offer')}): the players agree, and the game"
+                     " is drawn by agreement.")
+            return
+        self.offer = Offer(offerer, OfferStatus.PENDING, timing)
+        self.say(event, verdict.articles,
+                 f"{verdict.finding}. The offer cannot be withdrawn and stands until"
+                 f" {side(not offerer)} accepts it, rejects it orally or by touching a piece to"
+                 " move or capture it, or the game ends.")
+
+    def _answerer(self, event: Event) -> chess.Color:
+        if event.by is not None:
+            return event.by
+        return not self.offer.by if self.offer else self.board.turn
+
+    def _standing_offer(self, event: Event, answerer: chess.Color) -> Offer | None:
+        """The offer ``answerer`` may still answer, or ``None`` after saying why not (9.1a)."""
+        cite = self.edition.cite("offer")
+        if self.offer is None:
+            raise ScenarioError("there is no draw offer to answer", where=event.describe())
+        if self.offer.by == answerer:
+            raise ScenarioError(f"{side(answerer)} cannot answer his own draw offer",
+                                where=event.describe())
+        if self.offer.status is not OfferStatus.PENDING:
+            self.say(event, (cite,),
+                     f"{side(self.offer.by)}'s draw offer was already"
+                     f" {self.offer.status.value} and no longer stands ({cite}): the game"
+                     " continues.")
+            return None
+        return self.offer
+
+    def _on_accept(self, event: Event) -> None:
+        answerer = self._answerer(event)
+        offer = self._standing_offer(event, answerer)
+        if offer is None:
+            return
+        self.offer = offer.answered(OfferStatus.ACCEPTED)
+        self.result, self.reason = "1/2-1/2", Reason.AGREEMENT
+        self.running = None
+        self.obligation = None
+        claim = (f"; a claim counts as a draw offer ({self.edition.cite('offer.claim')}), even"
+                 " one found incorrect" if offer.timing is OfferTiming.CLAIM else "")
+        self.say(event, (self.edition.cite("offer"),),
+                 f"{side(answerer)} accepts {side(offer.by)}'s draw offer"
+                 f" ({self.edition.cite('offer')}){claim}: the game is drawn by agreement.")
+
+    def _on_decline(self, event: Event) -> None:
+        answerer = self._answerer(event)
+        offer = self._standing_offer(event, answerer)
+        if offer is None:
+            return
+        self.offer = offer.answered(OfferStatus.DECLINED)
+        self.say(event, (self.edition.cite("offer"),),
+                 f"{side(answerer)} rejects the draw offer orally ({self.edition.cite('offer')});"
+                 " the game continues.")
 
     def _on_claim(self, event: Event) -> None:
         rule = ClaimRule(event.value)
@@ -251,8 +326,7 @@ class Arbiter:
                                 where=event.describe())
         claimant = self._mover(event)
         written_text = event.option("move")
-        if self.clock is not None:
-            self.clock = self.clock.started(None)
+        self.running = None
         written: chess.Move | None = None
         if claimant != self.board.turn:
             verdict = lost_right_verdict(rule, claimant, self.edition)
@@ -307,9 +381,8 @@ class Arbiter:
                          f" {self.board.san(verdict.written_move)} ({cite('claim.incorrect')}).")
         else:
             parts.append("The game continues.")
-        if self.clock is not None:
-            self.clock = self.clock.started(self.board.turn)
-        self.offer = Offer(claimant, OfferStatus.PENDING)
+        self.running = self.board.turn
+        self.offer = Offer(claimant, OfferStatus.PENDING, OfferTiming.CLAIM)
         parts.append(f"The claim counts as a draw offer ({cite('offer.claim')}),"
                      f" which {side(not claimant)} may still accept.")
         self.say(event, (verdict.article, cite("claim.incorrect"), cite("offer.claim")),
@@ -339,8 +412,7 @@ class Arbiter:
                      f" the position is dead and the game is drawn ({cite('dead-position')}).")
         if self.result is not None:
             self.obligation = None
-            if self.clock is not None:
-                self.clock = self.clock.started(None)
+            self.running = None
 
     def ruling(self) -> Ruling:
         return Ruling(

@@ -13,6 +13,7 @@ from typing import Any
 import chess
 
 from arbiterlib.clocks import ChessClock, format_time
+from arbiterlib.offers import OfferTiming
 
 
 class Reason(enum.Enum):
@@ -71,11 +72,18 @@ class ClaimRecord:
 
 @dataclasses.dataclass(frozen=True)
 class Offer:
+    """A draw offer: who made it, what became of it, and when it was made (9.1a, 9.1c)."""
+
     by: chess.Color
     status: OfferStatus
+    timing: OfferTiming
+
+    def answered(self, status: OfferStatus) -> Offer:
+        return dataclasses.replace(self, status=status)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"by": color_name(self.by), "status": self.status.value}
+        return {"by": color_name(self.by), "status": self.status.value,
+                "timing": self.timing.value}
 
 
 @dataclasses.dataclass(frozen=True)

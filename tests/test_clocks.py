@@ -37,9 +37,9 @@ def test_format_then_parse_round_trips(seconds: int) -> None:
 
 
 def test_clock_state_is_immutable_and_never_negative() -> None:
-    clock = ChessClock(300, 200).started(chess.WHITE)
+    clock = ChessClock(300, 200)
     later = clock.add(chess.BLACK, 180).with_remaining(chess.WHITE, -5)
     assert (clock.white, clock.black) == (300, 200)
-    assert (later.white, later.black, later.running) == (0, 380, chess.WHITE)
-    assert later.started(None).running is None
+    assert (later.white, later.black) == (0, 380)
+    assert later.remaining(chess.BLACK) == 380
     assert later.to_dict() == {"white": 0, "black": 380}

@@ -57,7 +57,7 @@ def test_incorrect_claim_penalty_obligation_and_offer() -> None:
     assert ruling["result"] is None
     assert ruling["clocks"] == {"white": 480, "black": 60}
     assert ruling["obligation"] == {"moves": ["g8f6"], "article": "9.5b"}
-    assert ruling["offer"] == {"by": "black", "status": "pending"}
+    assert ruling["offer"] == {"by": "black", "status": "pending", "timing": "claim"}
     assert ruling["rulings"][0]["articles"] == ["9.2a", "9.5b", "9.1c"]
 
 
@@ -66,7 +66,7 @@ def test_the_written_move_clears_the_obligation_and_the_offer_is_rejected_by_mov
                    events=[{"claim": "threefold", "move": "Nf6"}, {"move": "Nf6"},
                            {"move": "Ng1"}])
     assert ruling["obligation"] is None and ruling["violations"] == []
-    assert ruling["offer"] == {"by": "black", "status": "declined"}
+    assert ruling["offer"] == {"by": "black", "status": "declined", "timing": "claim"}
 
 
 def test_incorrect_claim_without_clocks_says_what_the_arbiter_does() -> None:
