@@ -1,6 +1,8 @@
 """Widgets for the lessons. Their logic is plain Python (tested without a browser);
 ``widget()`` assembles ipywidgets around it for JupyterLab."""
 
+from arbiterlib.widgets.fifty import FiftyMoveCounter
+from arbiterlib.widgets.penalty import PenaltyCalculator, penalty_plot
 from arbiterlib.widgets.threefold import ThreefoldTrainer
 
-__all__ = ["ThreefoldTrainer"]
+__all__ = ["FiftyMoveCounter", "PenaltyCalculator", "ThreefoldTrainer", "penalty_plot"]
