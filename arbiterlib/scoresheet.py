@@ -322,8 +322,7 @@ class Scoresheet:
         written = self.slots()
         if not written:
             return self.result or ""
-        slot = first or (written[0] if written[0].color == chess.WHITE
-                         else Slot(written[0].number, chess.WHITE))
+        slot = first or written[0]
         last = written[-1]
         parts = []
         if slot.color == chess.BLACK:
@@ -929,6 +928,7 @@ class Reconstruction:
 class _Frame:
     candidates: list[tuple[chess.Move, int]]  # each move with its cost
     gap: int  # unread moves in a row, this one included (0: read from a sheet)
+    reason: str  # why the line stops here if no candidate is within the budget
     index: int = 0
 
 
@@ -1031,15 +1031,17 @@ class _Search:
                            for kind, moves in written)
                 costs.append((move, cost))
             costs.sort(key=lambda item: item[1])
-            return _Frame(costs, 0)
+            return _Frame(costs, 0, "; ".join(notes) or "the entries do not fit the rest of "
+                          "the game")
+        why = "; ".join(notes) if ply < self.length else "the sheets end here"
         if gap >= self.max_gap:
-            why = "; ".join(notes) if ply < self.length else "the sheets end here"
             limit = ("no move may be left unread" if self.max_gap == 0 else
                      f"more than {self.max_gap} moves in a row would be unread")
             self._dead(ply, f"no move can be read: {why} ({limit})")
             return None
         cost = _SET_ASIDE * len(written)
-        return _Frame([(move, cost) for move in board.generate_legal_moves()], gap + 1)
+        return _Frame([(move, cost) for move in board.generate_legal_moves()], gap + 1,
+                      f"no move can be read: {why}")
 
     def run(self, budget: int, node_limit: int) -> list[list[chess.Move]]:
         board = self.root.copy(stack=False)
@@ -1068,13 +1070,7 @@ class _Search:
             move, cost = frame.candidates[frame.index]
             frame.index += 1
             if total + cost > budget:
-                ply = len(path)
-                if ply <= self.deepest[0]:
-                    continue
-                notes = [note for sheet in self.sheets
-                         for note in [_reading(sheet, board, slot_of(self.root, ply))[1]]
-                         if note]
-                self._dead(ply, "; ".join(notes) or "the entries do not fit the game")
+                self._dead(len(path), frame.reason)
                 continue
             self.nodes += 1
             if self.nodes > node_limit:
@@ -1121,7 +1117,7 @@ def reconstruct(sheets: Sequence[Scoresheet], *, start: chess.Board | str | None
     if plies is not None and plies < length:
         return Reconstruction(root.fen(), (), ReconstructionFailure(
             slot_of(root, plies), f"the sheets record moves up to {slot_of(root, length - 1)}"
-            f" but only {plies} half-moves were made"), clause)
+            f", but only {plies} half-moves were made"), clause)
     placement: str | None = None
     turn: chess.Color | None = None
     if isinstance(final, str) and " " not in final.strip():
@@ -1155,7 +1151,7 @@ def reconstruct(sheets: Sequence[Scoresheet], *, start: chess.Board | str | None
         notes = [note for sheet in sheets
                  for note in [_reading(sheet, position, slot)[1]] if note]
         names = " and ".join(position.san(m) for m in options)
-        reason = (f"cannot be decided: {names} (at least) both fit the sheets"
+        reason = (f"cannot be decided: at least {names} fit the sheets"
                   + (" and the position on the board" if placement is not None else ""))
         if notes:
             reason += " (" + "; ".join(notes) + ")"
