@@ -14,6 +14,7 @@ from typing import Any
 
 import chess
 
+from arbiterlib import touch
 from arbiterlib.claims import (
     ClaimRule,
     ClaimVerdict,
@@ -111,7 +112,12 @@ class Arbiter:
         self.last_mover: chess.Color | None = None
         self.result: str | None = None
         self.reason: Reason | None = None
-        self.obligation: Obligation | None = None
+        # The written move owed after an incorrect claim (9.5b); the arbiter enforces it.
+        self.claim_obligation: Obligation | None = None
+        # Article 4: the touches of the player having the move this turn, and the last
+        # move's breach of Article 4 that his opponent may still claim (4.7).
+        self.touch_state = touch.TouchState()
+        self.touch_violation: touch.TouchMoveViolation | None = None
         self.offer: Offer | None = None
         self.claims: list[ClaimRecord] = []
         self.violations: list[Violation] = []
@@ -163,6 +169,9 @@ class Arbiter:
             EventKind.PRESS: self._on_press,
             EventKind.CLOCKS: self._on_clocks,
             EventKind.CLAIM: self._on_claim,
+            EventKind.TOUCH: self._on_touch,
+            EventKind.ADJUST: self._on_adjust,
+            EventKind.RELEASE: self._on_release,
             EventKind.OFFER: self._on_offer,
             EventKind.ACCEPT: self._on_accept,
             EventKind.DECLINE: self._on_decline,
@@ -194,25 +203,92 @@ class Arbiter:
         except ValueError as exc:
             raise ScenarioError(str(exc), where=event.describe()) from None
         label = move_label(self.board, move)
-        if self.obligation is not None and not self.obligation.allows(move):
-            self.violate(event, mover, self.obligation.article)
-            self.say(event, (self.obligation.article,),
-                     f"{side(mover)} plays {label}, but must play"
-                     f" {self._describe_moves(self.obligation)} ({self.obligation.article}):"
-                     " the arbiter does not allow the move, which is not made.")
+        owed = self.claim_obligation
+        if owed is not None and not owed.allows(move):
+            self.violate(event, mover, owed.article)
+            self.say(event, (owed.article,),
+                     f"{side(mover)} plays {label}, but must play {self._describe_moves(owed)}"
+                     f" ({owed.article}): the arbiter does not allow the move, which is not made.")
             return
-        self.obligation = None
+        try:
+            judged = touch.judge_move(self.board, self.touch_state, move, self.edition,
+                                      hands=int(event.option("hands", 1)))
+        except ArbiterError as exc:
+            raise ScenarioError(str(exc), where=event.describe()) from None
+        self._say_touch(event, mover, judged.statements)
+        self.claim_obligation = None
+        self.touch_violation = judged.violation
+        self.touch_state = touch.TouchState()
         self._push(move)
         self.moved_since_press[mover] = True
         self.last_mover = mover
-        if self.offer and self.offer.status is OfferStatus.PENDING and self.offer.by != mover:
-            self.offer = self.offer.answered(OfferStatus.DECLINED)
-            self.say(event, (self.edition.cite("offer"),),
-                     f"By touching a piece to move it, {side(mover)} rejects the draw offer"
-                     f" ({self.edition.cite('offer')}).")
+        self._reject_offer_by_touch(event, mover)
         if event.option("press", True):
             self._press(event, mover)
         self._check_game_end(event)
+
+    def _say_touch(self, event: Event, player: chess.Color,
+                   statements: tuple[touch.Statement, ...]) -> None:
+        for statement in statements:
+            self.say(event, (statement.article,), statement.text)
+            if statement.is_violation:
+                self.violate(event, player, statement.article)
+
+    def _reject_offer_by_touch(self, event: Event, player: chess.Color) -> None:
+        """9.1a: touching a piece to move or capture it rejects the opponent's offer."""
+        if self.offer and self.offer.status is OfferStatus.PENDING and self.offer.by != player:
+            self.offer = self.offer.answered(OfferStatus.DECLINED)
+            self.say(event, (self.edition.cite("offer"),),
+                     f"By touching a piece to move or capture it, {side(player)} rejects the"
+                     f" draw offer ({self.edition.cite('offer')}).")
+
+    def _on_touch(self, event: Event) -> None:
+        player = self._mover(event)
+        intent = touch.Intent(event.option("intent")) if event.option("intent") else None
+        squares = [chess.parse_square(sq) for sq in event.value]
+        try:
+            moved = touch.touch(self.board, self.touch_state, squares, self.edition,
+                                accidental=bool(event.option("accidental", False)),
+                                intent=intent, player=player)
+        except ArbiterError as exc:
+            raise ScenarioError(str(exc), where=event.describe()) from None
+        self._after_touch(event, player, moved)
+
+    def _on_adjust(self, event: Event) -> None:
+        player = self._mover(event)
+        squares = [chess.parse_square(sq) for sq in event.value]
+        try:
+            moved = touch.adjust(self.board, self.touch_state, squares, self.edition,
+                                 announced=bool(event.option("announced", True)), player=player)
+        except ArbiterError as exc:
+            raise ScenarioError(str(exc), where=event.describe()) from None
+        self._after_touch(event, player, moved)
+
+    def _on_release(self, event: Event) -> None:
+        player = self._mover(event)
+        if player != self.board.turn:
+            raise ScenarioError(f"{side(player)} cannot let go of a piece on a square: it is"
+                                f" {side(self.board.turn)}'s move", where=event.describe())
+        try:
+            moved = touch.release(self.board, self.touch_state, str(event.value), self.edition)
+        except ArbiterError as exc:
+            raise ScenarioError(str(exc), where=event.describe()) from None
+        self._after_touch(event, player, moved)
+
+    def _after_touch(self, event: Event, player: chess.Color, moved: touch.Transition) -> None:
+        deliberate = moved.state != self.touch_state
+        if player == self.board.turn:
+            self.touch_state = moved.state
+        self._say_touch(event, player, moved.statements)
+        if deliberate:
+            self._reject_offer_by_touch(event, player)
+
+    def _touch_obligation(self) -> Obligation | None:
+        """The moves Article 4 still allows the player having the move, if it limits them."""
+        found = touch.obligation(self.board, self.touch_state, self.edition)
+        if found is None or found.moves == frozenset(self.board.legal_moves):
+            return None
+        return Obligation.of(found.moves, found.article)
 
     def _describe_moves(self, obligation: Obligation) -> str:
         sans = []
@@ -302,7 +378,7 @@ class Arbiter:
         self.offer = offer.answered(OfferStatus.ACCEPTED)
         self.result, self.reason = "1/2-1/2", Reason.AGREEMENT
         self.running = None
-        self.obligation = None
+        self.claim_obligation = None
         claim = (f"; a claim counts as a draw offer ({self.edition.cite('offer.claim')}), even"
                  " one found incorrect" if offer.timing is OfferTiming.CLAIM else "")
         self.say(event, (self.edition.cite("offer"),),
@@ -321,10 +397,10 @@ class Arbiter:
 
     def _on_claim(self, event: Event) -> None:
         rule = ClaimRule(event.value)
-        if rule is ClaimRule.TOUCH_MOVE:
-            raise ScenarioError("'claim: touch-move' is not yet supported",
-                                where=event.describe())
         claimant = self._mover(event)
+        if rule is ClaimRule.TOUCH_MOVE:
+            self._on_touch_move_claim(event, claimant)
+            return
         written_text = event.option("move")
         self.running = None
         written: chess.Move | None = None
@@ -344,6 +420,26 @@ class Arbiter:
                 verdict = judge_fifty_moves(self.board, self.edition, written)
         self.claims.append(ClaimRecord(claimant, rule.value, verdict.correct, verdict.article))
         self._rule_on_claim(event, claimant, verdict)
+
+    def _on_touch_move_claim(self, event: Event, claimant: chess.Color) -> None:
+        """4.7: upheld → the move is taken back and Article 4's obligation enforced."""
+        if event.option("move") is not None:
+            raise ScenarioError("a touch-move claim has no written move", where=event.describe())
+        violation = self.touch_violation
+        verdict = touch.judge_touch_move_claim(violation, self.touch_state, self.edition,
+                                               claimant=claimant)
+        self.claims.append(ClaimRecord(claimant, verdict.rule.value, verdict.correct,
+                                       verdict.article))
+        if verdict.correct and violation is not None:
+            self._pop()
+            self.touch_state, self.touch_violation = violation.state, None
+            self.running = violation.player
+            self.say(event, (verdict.article, self.edition.cite("touch.claim-lost")),
+                     f"{side(claimant)} claims a breach of Article 4: {verdict.finding}.")
+        else:
+            self.say(event, (verdict.article,),
+                     f"{side(claimant)} claims a breach of Article 4, but the claim is rejected:"
+                     f" {verdict.finding}.")
 
     def _rule_on_claim(self, event: Event, claimant: chess.Color, verdict: ClaimVerdict) -> None:
         """9.5: clocks stopped; correct → drawn (9.5a); incorrect → penalty, move played (9.5b)."""
@@ -376,7 +472,7 @@ class Arbiter:
                          f" {side(not claimant)}'s time and reduces {side(claimant)}'s as"
                          f" {cite('claim.incorrect')} says.")
         if verdict.written_move is not None:
-            self.obligation = Obligation.of({verdict.written_move}, cite("claim.incorrect"))
+            self.claim_obligation = Obligation.of({verdict.written_move}, cite("claim.incorrect"))
             parts.append(f"The game continues and {side(claimant)} must play the written move"
                          f" {self.board.san(verdict.written_move)} ({cite('claim.incorrect')}).")
         else:
@@ -411,7 +507,7 @@ class Arbiter:
                      "Neither side has the material to checkmate by any series of legal moves:"
                      f" the position is dead and the game is drawn ({cite('dead-position')}).")
         if self.result is not None:
-            self.obligation = None
+            self.claim_obligation = None
             self.running = None
 
     def ruling(self) -> Ruling:
@@ -422,7 +518,7 @@ class Arbiter:
             result=self.result,
             reason=self.reason,
             clocks=self.clock,
-            obligation=self.obligation,
+            obligation=self.claim_obligation or self._touch_obligation(),
             claims=tuple(self.claims),
             offer=self.offer,
             violations=tuple(self.violations),

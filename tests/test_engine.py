@@ -103,7 +103,7 @@ def test_events_after_the_end_are_an_error() -> None:
     ({"fen": "4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1", "events": [{"move": "Nb3"}]},
      "event 0 (move: Nb3): ambiguous move 'Nb3'"),
     ({"events": [{"move": "e5", "by": "black"}]}, "Black cannot move: it is White's move"),
-    ({"events": [{"touch": "e2"}]}, "'touch' events are not yet supported"),
+    ({"events": [{"record": "e4", "by": "white"}]}, "'record' events are not yet supported"),
     ({"laws": "2009"}, "laws: unknown edition of the Laws '2009'"),
 ])
 def test_bad_scenarios(scenario: dict[str, Any], message: str) -> None:
