@@ -285,10 +285,10 @@ def _syntax_problem(text: str, language: Language) -> str:
     if _LONG_PAWN_RE.fullmatch(text.rstrip("+#")):
         return (f"long algebraic notation: a pawn move names only its arrival square, and a "
                 f"pawn capture its file of departure ({_clause('notation.move')})")
-    if "-" in text and not text.startswith(("0", "O")):
-        return f"no hyphen between the piece and the square ({_clause('notation.move')})"
     if text.startswith(("0", "O", "o")) and "-" in text:
         return f"castling is written 0-0 or 0-0-0 ({_clause('notation.abbreviations')})"
+    if "-" in text:
+        return f"no hyphen between the piece and the square ({_clause('notation.move')})"
     first = text[:1]
     if first.islower() and first.upper() in _READ_LETTERS[language] and first not in "abcdefgh":
         return f"piece letters are capitals ({_clause('notation.letters')})"

@@ -1251,7 +1251,7 @@ def count_for_time_control(time_control: TimeControl | str, move_number: int, *,
                                 "the flag fell in the period for the rest of the game")
     if shown is not None:
         over = shown < last
-        return TimeControlCount(shown, shown + 1, over, _cite("record.update"), (
+        return TimeControlCount(shown, shown + 1, over, _cite("flag"), (
             f"the sheets show {shown} moves made; the control required {last}: "
             + ("the time was overstepped" if over else "the control was reached")))
     made = last if evidence is None or evidence <= last else evidence

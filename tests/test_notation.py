@@ -246,6 +246,8 @@ def test_three_queens_need_the_full_departure_square() -> None:
      "English entry '0-0+': wrong check sign: 0-0 does not give check (E.13)"),
     ("0-O", "en", InvalidEntryError,
      "English entry '0-O': castling is written 0-0 or 0-0-0 (E.13)"),
+    ("o-o", "en", InvalidEntryError,
+     "English entry 'o-o': castling is written 0-0 or 0-0-0 (E.13)"),
     ("", "en", InvalidEntryError, "English entry '': the entry is empty"),
     ("Ke2 e.p. e.p.", "en", InvalidEntryError,
      "English entry 'Ke2 e.p. e.p.': 'e.p.' written twice"),

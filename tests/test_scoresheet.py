@@ -505,7 +505,9 @@ def test_count_for_time_control() -> None:
     evidence = count_for_time_control(control, 38, evidence=43)
     assert (evidence.moves_made, evidence.next_move, evidence.overstepped) == (43, 44, False)
     shown = count_for_time_control(control, 38, shown=37)
-    assert (shown.moves_made, shown.overstepped) == (37, True)
+    assert (shown.moves_made, shown.overstepped, shown.clause) == (37, True, "6.9")
+    assert shown.detail == ("the sheets show 37 moves made; the control required 40: the time "
+                            "was overstepped")
     assert count_for_time_control(control, 38, shown=40).overstepped is False
     last = count_for_time_control(control, 50)
     assert (last.overstepped, last.clause) == (True, "6.9")
