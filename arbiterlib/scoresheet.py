@@ -76,6 +76,7 @@ __all__ = [
     "count_for_time_control",
     "exemption",
     "is_exempt",
+    "normalize_result",
     "ply_of",
     "reconstruct",
     "record_move",
@@ -771,7 +772,7 @@ class Exemption:
     reason: str = ""
 
 
-def exemption(time_control: TimeControl | str, move_number: int,
+def exemption(time_control: TimeControl | str | Mapping[str, Any], move_number: int,
               readings: Iterable[tuple[int, float]]) -> Exemption:
     """8.4 for one player at his move ``move_number``.
 
@@ -802,7 +803,7 @@ def exemption(time_control: TimeControl | str, move_number: int,
         f"under 30 s: not obliged to record {rest}"))
 
 
-def is_exempt(time_control: TimeControl | str, move_number: int,
+def is_exempt(time_control: TimeControl | str | Mapping[str, Any], move_number: int,
               readings: Iterable[tuple[int, float]]) -> bool:
     """Whether 8.4 frees the player from recording at ``move_number`` (see :func:`exemption`)."""
     return exemption(time_control, move_number, readings).exempt
@@ -1232,7 +1233,7 @@ class TimeControlCount:
     detail: str
 
 
-def count_for_time_control(time_control: TimeControl | str, move_number: int, *,
+def count_for_time_control(time_control: TimeControl | str | Mapping[str, Any], move_number: int, *,
                            shown: int | None = None,
                            evidence: int | None = None) -> TimeControlCount:
     """Whether a player whose flag fell at his move ``move_number`` overstepped the time.
