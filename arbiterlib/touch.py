@@ -58,7 +58,7 @@ from collections.abc import Iterable, Sequence
 import chess
 
 from arbiterlib.claims import ClaimRule, ClaimVerdict
-from arbiterlib.editions import Edition
+from arbiterlib.editions import Edition, TouchTrigger
 from arbiterlib.errors import ArbiterError
 
 #: How many moves an explanation lists by name before it just counts them.
@@ -582,14 +582,17 @@ def touch(
     edition: Edition,
     *,
     accidental: bool = False,
+    clearly: bool = False,
     intent: Intent | None = None,
     player: chess.Color | None = None,
 ) -> Transition:
     """The player touches the pieces on ``squares`` together (4.3; 4.4c with ``intent``).
 
-    Only a deliberate touch by the player having the move (``player``, default the side to
-    move) is recorded: accidental touches and the opponent's touches oblige nothing.
-    Raises :class:`TouchError` if a square is empty.
+    Only a binding touch by the player having the move (``player``, default the side to
+    move) is recorded; the opponent's touches oblige nothing. Which touches bind depends on
+    the edition (:class:`~arbiterlib.editions.TouchTrigger`): until 2014 an accidental touch
+    obliges nothing; from 2017 (4.2.2) any contact counts as intent unless it is
+    ``clearly`` accidental. Raises :class:`TouchError` if a square is empty.
     """
     touched = _occupied(board, _squares(squares))
     if not touched:
@@ -598,6 +601,13 @@ def touch(
     names = _pieces(board, touched)
     statements: list[Statement] = []
     new = state
+    if accidental and not clearly and edition.touch_trigger is TouchTrigger.CONTACT:
+        contact = edition.cite("touch.contact")
+        statements.append(Statement(
+            StatementKind.NOTE, contact,
+            f"{_side(mover)} says he touched {names} by accident, but only a clearly"
+            f" accidental contact is excused: any other contact counts as intent ({contact})."))
+        accidental = False
     if accidental:
         statements.append(Statement(
             StatementKind.NOTE, edition.cite("touch"),
@@ -658,12 +668,22 @@ def adjust(
             StatementKind.NOTE, clause,
             f"{_side(mover)} announced that he was adjusting {names}: having the move he may"
             f" do so, and it obliges nothing ({clause})."), *_ruling(found)), found)
+    if edition.touch_trigger is TouchTrigger.INTENT:
+        found = obligation(board, state, edition)
+        return Transition(state, (Statement(
+            StatementKind.NOTE, clause,
+            f"{_side(mover)} adjusted {names} without first announcing it ({clause}); the"
+            f" touch-move rule binds only a touch with the intention of moving or capturing"
+            f" ({edition.cite('touch')}), which an adjustment is not."), *_ruling(found)), found)
     new = state.with_touch(Touch(touched))
     found = obligation(board, new, edition)
+    counts = (f"counts as intent ({edition.cite('touch.contact')})"
+              if edition.touch_trigger is TouchTrigger.CONTACT
+              else f"counts as a deliberate touch ({edition.cite('touch')})")
     return Transition(new, (Statement(
         StatementKind.NOTE, clause,
-        f"{_side(mover)} adjusted {names} without first announcing it ({clause}): it counts as"
-        f" a deliberate touch ({edition.cite('touch')})."), *_ruling(found)), found)
+        f"{_side(mover)} adjusted {names} without first announcing it ({clause}): it"
+        f" {counts}."), *_ruling(found)), found)
 
 
 def release(
@@ -748,9 +768,9 @@ def judge_move(
     san = board.san(normal)
     statements: list[Statement] = []
     if hands == 2:
-        illegal = edition.clauses.get("one-hand.illegal")
         one = edition.cite("one-hand")
-        if illegal is not None:
+        if edition.two_hands_illegal:
+            illegal = edition.cite("one-hand.illegal")
             statements.append(Statement(
                 StatementKind.VIOLATION, illegal,
                 f"{player} made the move {san} with two hands: each move must be made with"
