@@ -5,20 +5,30 @@ A case file is a scenario (see ``docs/scenarios.md``) plus ``title``, ``question
 ``explanation``, ``articles``, ``tags``, ``source`` and optionally ``id`` and
 ``difficulty``. Clock values in an answer may be written ``m:ss``; a mapping in an answer
 names only the keys it checks (``offer: {by: white, status: pending}``).
+
+For browsing: :func:`casebook_frame` puts every case in a pandas DataFrame (one row per
+case), :func:`describe_events` tells a case's events in words, and :func:`cites` says
+whether a case cites an article or one of its clauses.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from arbiterlib.clocks import parse_time
-from arbiterlib.engine import rule
+import chess
+import pandas as pd
+
+from arbiterlib.claims import move_label
+from arbiterlib.clocks import format_time, parse_time
+from arbiterlib.editions import DEFAULT_EDITION
+from arbiterlib.engine import iter_movetext, parse_move, rule, side, start_board
 from arbiterlib.errors import ArbiterError, ScenarioError
 from arbiterlib.ruling import Ruling
-from arbiterlib.scenario import Scenario, load_scenario
+from arbiterlib.scenario import Event, EventKind, Scenario, load_scenario
 
 #: The casebook shipped with the project (beside the package in a source checkout).
 CASEBOOK_DIR = Path(__file__).resolve().parents[1] / "casebook"
@@ -26,6 +36,11 @@ CASEBOOK_DIR = Path(__file__).resolve().parents[1] / "casebook"
 REQUIRED_KEYS = ("title", "question", "answer", "explanation", "articles", "tags", "source")
 ANSWER_KEYS = frozenset({"laws", "fen", "turn", "result", "reason", "clocks", "obligation",
                          "claims", "offer", "violations"})
+#: A case id names its page in the printed casebook: letters, digits, ``.``, ``_``, ``-``.
+CASE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+#: The columns of :func:`casebook_frame`.
+FRAME_COLUMNS = ["id", "title", "articles", "tags", "edition", "difficulty", "source",
+                 "result", "reason", "claims_correct"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,6 +61,25 @@ class Case:
 
     def rule(self) -> Ruling:
         return rule(self.scenario)
+
+    @property
+    def edition(self) -> str:
+        """The edition of the Laws the case is ruled under (its ``laws``, default 2005)."""
+        return self.scenario.laws or DEFAULT_EDITION
+
+    def board(self) -> chess.Board:
+        """The position when the events begin: ``fen`` with the ``moves`` played."""
+        board = start_board(self.scenario.fen)
+        for move in iter_movetext(board, self.scenario.moves):
+            board.push(move)
+        return board
+
+    def movetext(self) -> str:
+        """The moves already played, numbered (``60. a6 Rxa6 61. Rh3``); empty if none."""
+        board = self.board()
+        if not board.move_stack:
+            return ""
+        return chess.Board(self.scenario.fen).variation_san(board.move_stack)
 
     def mismatches(self, ruling: Ruling | Mapping[str, Any] | None = None) -> list[str]:
         """How ``ruling`` (default: the engine's) differs from the answer; empty if it agrees."""
@@ -98,8 +132,15 @@ def load_case(path: str | Path) -> Case:
     missing = [key for key in REQUIRED_KEYS if key not in data]
     if missing:
         raise ScenarioError(f"a case needs {', '.join(missing)}", source=str(path))
+    case_id = str(data.get("id", path.stem))
+    if not CASE_ID.match(case_id):
+        raise ScenarioError(f"bad case id {case_id!r}: use letters, digits, '.', '_' and '-'",
+                            where="id", source=str(path))
+    if not data["articles"]:
+        raise ScenarioError("a case cites at least one article", where="articles",
+                            source=str(path))
     return Case(
-        id=str(data.get("id", path.stem)),
+        id=case_id,
         path=path,
         scenario=scenario,
         title=str(data["title"]),
@@ -129,3 +170,154 @@ def load_cases(paths: Sequence[str | Path] | None = None) -> list[Case]:
                                 source=str(case.path))
         seen[case.id] = case.path
     return cases
+
+
+def load_casebook(root: str | Path | None = None) -> list[Case]:
+    """Every case under ``root`` (default: the project's casebook), each file validated:
+    a bad file raises :class:`ScenarioError` naming it, and so does a case the engine
+    cannot replay."""
+    paths = case_files(root)
+    if not paths:
+        raise ScenarioError("no case files (*.yaml) found", source=str(root or CASEBOOK_DIR))
+    cases = load_cases(paths)
+    for case in cases:
+        case.rule()  # the engine replays the moves and the events, naming the file if not
+    return cases
+
+
+# Browsing -----------------------------------------------------------------------------------
+
+_CLAUSE_TOKEN = re.compile(r"\d+|[A-Za-z]+")
+
+
+def article_key(article: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort clauses as the Laws number them: ``9.2 < 9.2a < 9.2b < 9.10 < Appendix E``."""
+    return tuple((0, int(t)) if t.isdigit() else (1, t)
+                 for t in _CLAUSE_TOKEN.findall(article))
+
+
+def cites(articles: Iterable[str], article: str) -> bool:
+    """Whether ``articles`` cite ``article`` or one of its clauses (``9.2`` covers ``9.2b``
+    but not ``9.20``)."""
+    return any(a == article or (a.startswith(article) and a[len(article)].isalpha())
+               for a in articles)
+
+
+def article_options(cases: Iterable[Case]) -> list[str]:
+    """Every article the cases cite, with the article of each clause (``9.2b`` → ``9.2``)."""
+    found: set[str] = set()
+    for case in cases:
+        for article in case.articles:
+            found.add(article)
+            found.add(article.rstrip("abcdefghijklmnopqrstuvwxyz"))
+    return sorted(found - {""}, key=article_key)
+
+
+def _key_fields(case: Case) -> tuple[str | None, str | None, bool | None]:
+    """result, reason and whether every claim is correct: from the answer, or where the
+    answer does not say, from the engine's ruling (the two agree: the casebook is checked)."""
+    answer = case.answer
+    ruling = None if {"result", "reason", "claims"} <= set(answer) else case.rule().to_dict()
+
+    def field(key: str) -> Any:
+        return answer[key] if key in answer else (ruling or {}).get(key)
+
+    claims = field("claims") or []
+    correct = None if not claims else all(bool(c.get("correct")) for c in claims)
+    return field("result"), field("reason"), correct
+
+
+def casebook_frame(cases: Sequence[Case] | None = None) -> pd.DataFrame:
+    """One row per case: ``id``, ``title``, ``articles`` and ``tags`` (tuples), ``edition``,
+    ``difficulty``, ``source`` and the answer's ``result``, ``reason`` and ``claims_correct``
+    (``True``: every claim is correct; ``False``: one is not; ``None``: no claim)."""
+    rows = []
+    for case in load_casebook() if cases is None else cases:
+        result, reason, correct = _key_fields(case)
+        rows.append({"id": case.id, "title": case.title, "articles": case.articles,
+                     "tags": case.tags, "edition": case.edition,
+                     "difficulty": case.difficulty, "source": case.source,
+                     "result": result, "reason": reason, "claims_correct": correct})
+    return pd.DataFrame(rows, columns=FRAME_COLUMNS, dtype=object)
+
+
+_CLAIMED = {"threefold": "a draw by repetition of the position",
+            "fifty-moves": "a draw under the fifty-move rule",
+            "touch-move": "that his opponent must move the piece he touched (touch-move)"}
+
+
+def _squares(value: Any) -> str:
+    squares = [str(v) for v in (value if isinstance(value, list) else [value])]
+    piece = "piece" if len(squares) == 1 else "pieces"
+    return f"the {piece} on {' and '.join(squares)}"
+
+
+def _event_words(event: Event, before: Ruling) -> str:
+    """One event in words, as it happened at the board; ``before`` is the engine's ruling
+    just before it (who has the move, the position, any offer)."""
+    board = chess.Board(before.fen)
+    actor = event.by if event.by is not None else before.turn
+    if event.kind in (EventKind.ACCEPT, EventKind.DECLINE) and event.by is None and before.offer:
+        actor = not before.offer.by
+    who, value = side(actor), event.value
+
+    def label(text: Any) -> str:
+        try:
+            return move_label(board, parse_move(board, str(text)))
+        except ValueError:
+            return str(text)
+
+    if event.kind is EventKind.MOVE:
+        words = f"{who} plays {label(value)}"
+        if event.option("hands") == 2:
+            words += ", using both hands"
+        if event.option("press", True) is False:
+            words += ", and does not press his clock"
+    elif event.kind is EventKind.CLAIM:
+        words = f"{who} stops the clocks and claims {_CLAIMED.get(str(value), str(value))}"
+        written = event.option("move")
+        words += (f", having written {label(written)} on his scoresheet and declared that he"
+                  " will play it" if written is not None else ", without writing a move")
+    elif event.kind is EventKind.PRESS:
+        words = f"{who} presses his clock"
+    elif event.kind is EventKind.CLOCKS:
+        readings = ", ".join(f"{name.capitalize()} {format_time(t)}"
+                             for name, t in value.items())
+        words = f"The clocks now show {readings}"
+    elif event.kind is EventKind.FLAG:
+        words = f"{str(value).capitalize()}'s flag falls"
+    elif event.kind is EventKind.OFFER:
+        words = f"{who} offers a draw" + (" with a condition" if event.option("conditional")
+                                          else "")
+    elif event.kind in (EventKind.ACCEPT, EventKind.DECLINE):
+        words = f"{who} {event.kind.value}s the draw offer"
+    elif event.kind is EventKind.TOUCH:
+        words = f"{who} touches {_squares(value)}"
+        if event.option("accidental"):
+            words += " accidentally"
+        if event.option("intent") == "castle":
+            words += ", intending to castle"
+    elif event.kind is EventKind.ADJUST:
+        words = f"{who} adjusts {_squares(value)}" + (
+            " without first saying 'j'adoube'" if event.option("announced") is False
+            else ", having first said 'j'adoube'")
+    elif event.kind is EventKind.RELEASE:
+        text = str(value)
+        words = f"{who} lets go of the piece from {text[:2]} on {text[2:4]}"
+    else:  # RECORD
+        helper = " (with the help of an assistant)" if event.option("assistant") else ""
+        words = f"{who} writes {value!r} on his scoresheet{helper}"
+    note = event.option("note")
+    return words + (f" ({note})" if note else "") + "."
+
+
+def describe_events(case: Case) -> list[str]:
+    """The case's events in words, one sentence each, without the arbiter's ruling.
+
+    Who acts and the move numbers come from the engine's ruling just before each event, so
+    a move the arbiter does not allow is not counted as played."""
+    words = []
+    for index, event in enumerate(case.scenario.events):
+        before = rule(dataclasses.replace(case.scenario, events=case.scenario.events[:index]))
+        words.append(_event_words(event, before))
+    return words

@@ -1,4 +1,4 @@
-"""The ``arbiter`` command: ``arbiter rule FILE [--json]``.
+"""The ``arbiter`` command: ``arbiter rule FILE [--json]``, ``arbiter casebook --html DIR``.
 
 Bad input ends with one line on stderr naming the file, the event or move, and the
 problem, and exit status 2; never a traceback.
@@ -10,7 +10,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
+from arbiterlib.casebook import load_casebook
+from arbiterlib.casebook_html import write_casebook
 from arbiterlib.engine import rule
 from arbiterlib.errors import ArbiterError
 
@@ -30,6 +33,12 @@ def build_parser() -> argparse.ArgumentParser:
     rule_cmd.add_argument("file", help="a YAML scenario or casebook case")
     rule_cmd.add_argument("--json", action="store_true", help="print the ruling as JSON")
     rule_cmd.set_defaults(run=_run_rule)
+    book_cmd = commands.add_parser("casebook", help="write the casebook as static HTML")
+    book_cmd.add_argument("--html", metavar="DIR", required=True,
+                          help="folder to write index.html and the case pages into")
+    book_cmd.add_argument("--cases", metavar="DIR", default=None,
+                          help="folder of case files (default: the project's casebook)")
+    book_cmd.set_defaults(run=_run_casebook)
     return parser
 
 
@@ -39,6 +48,14 @@ def _run_rule(args: argparse.Namespace) -> int:
         print(json.dumps(ruling.to_dict(), indent=2, ensure_ascii=False))
     else:
         print(ruling.summary())
+    return 0
+
+
+def _run_casebook(args: argparse.Namespace) -> int:
+    if args.cases is not None and not Path(args.cases).is_dir():
+        raise ArbiterError(f"--cases {args.cases}: no such folder")
+    written = write_casebook(args.html, load_casebook(args.cases))
+    print(f"wrote {(len(written) - 1) // 2} cases: {written[0]}")
     return 0
 
 

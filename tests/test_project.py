@@ -41,7 +41,7 @@ LAYERS = [
     {"errors", "clocks", "editions", "repetition", "notation"},
     {"claims", "touch", "scoresheet", "offers", "dead"},
     {"ruling", "scenario", "engine"},
-    {"casebook", "cli", "widgets", "workshop", "__main__", "__init__"},
+    {"casebook", "casebook_html", "cli", "widgets", "workshop", "__main__", "__init__"},
 ]
 
 

@@ -1,8 +1,10 @@
 """Widgets for the lessons. Their logic is plain Python (tested without a browser);
 ``widget()`` assembles ipywidgets around it for JupyterLab."""
 
+from arbiterlib.widgets.casebook import CasebookBrowser
 from arbiterlib.widgets.fifty import FiftyMoveCounter
 from arbiterlib.widgets.penalty import PenaltyCalculator, penalty_plot
 from arbiterlib.widgets.threefold import ThreefoldTrainer
 
-__all__ = ["FiftyMoveCounter", "PenaltyCalculator", "ThreefoldTrainer", "penalty_plot"]
+__all__ = ["CasebookBrowser", "FiftyMoveCounter", "PenaltyCalculator", "ThreefoldTrainer",
+           "penalty_plot"]
