@@ -48,12 +48,14 @@ __all__ = [
     "analyse_side",
     "can_mate",
     "dead_position_report",
+    "dead_position_reports",
+    "insufficient_material",
     "is_dead_position",
     "parse_position",
     "wall_analysis",
 ]
 
-DEFAULT_BUDGET = 20_000
+DEFAULT_BUDGET = 2_000
 """Positions each side's searches may visit before the answer is UNDETERMINED."""
 
 _FORCED_PLIES = 40
@@ -192,11 +194,16 @@ def insufficient_material(board: chess.Board, color: chess.Color) -> str | None:
     if ours == board.kings & ours:
         return "insufficient material: a lone king cannot give checkmate"
     ours_wo_king = ours & ~board.kings
-    if ours_wo_king == board.knights & ours and chess.popcount(ours_wo_king) == 1:
-        # A knight's check is never met by interposing, and any queen next to the king
-        # on the knight's side could take it; see tests for the exhaustive check.
-        if theirs & ~board.kings == theirs & board.queens:
-            return "insufficient material: king and knight cannot mate king and queens"
+    # A knight's check cannot be blocked. Of the two squares next to both the king and
+    # the knight, a queen on either would take the knight, so the attacking king must
+    # guard both from the square beside the knight; then the square two away from the
+    # knight on the king's rank (or file) is an escape or holds a queen that can take.
+    if (
+        ours_wo_king == board.knights & ours
+        and chess.popcount(ours_wo_king) == 1
+        and theirs & ~board.kings == theirs & board.queens
+    ):
+        return "insufficient material: king and knight cannot mate king and queens"
     if ours_wo_king == board.bishops & ours and not (board.pawns | board.knights):
         bishops = board.bishops
         if not bishops & chess.BB_LIGHT_SQUARES or not bishops & chess.BB_DARK_SQUARES:
@@ -243,12 +250,68 @@ class _Reach:
         ]
         self.fixed = board.occupied
         self.region: dict[int, int] = {sq: chess.BB_SQUARES[sq] for sq, _, _ in self.pieces}
+        self.takes: dict[int, int] = {}  # where a pawn may land by a capture
         self.promotable: set[int] = set()
         self._solve()
 
+    def _barriers(self) -> dict[int, list[tuple[int, int]]]:
+        """Mobile pieces that never leave their file and are never taken, by file.
+
+        No pawn can get past such a piece on its file: pawns do not jump, and the piece
+        cannot jump the pawn either (only pawns, kings, rooks and queens can stay on one
+        file, and none of them jumps).
+        """
+        takes = [0, 0]
+        for sq, pt, color in self.pieces:
+            if not self.fixed & chess.BB_SQUARES[sq]:
+                takes[color] |= self.takes[sq] if pt == chess.PAWN else self.region[sq]
+        result: dict[int, list[tuple[int, int]]] = {}
+        for sq, pt, color in self.pieces:
+            if self.fixed & chess.BB_SQUARES[sq] or sq in self.promotable:
+                continue
+            region = self.region[sq]
+            file = chess.square_file(sq)
+            if region & ~chess.BB_FILES[file]:
+                continue
+            if pt != chess.KING and region & takes[not color]:
+                continue
+            result.setdefault(file, []).append((sq, region))
+        return result
+
+    def _walls_for(
+        self,
+        square: int,
+        color: chess.Color,
+        barriers: dict[int, list[tuple[int, int]]],
+    ) -> dict[int, int]:
+        """Per file, the first rank (counted from ``color``'s side) the pawn on ``square`` can
+        never reach by pushing from below it."""
+        walls: dict[int, int] = {}
+        entries = self.takes.get(square, 0)
+
+        def fwd(sq: int) -> int:
+            rank = chess.square_rank(sq)
+            return rank if color == chess.WHITE else 7 - rank
+
+        for file, pawns in barriers.items():
+            for other, region in pawns:
+                if other == square:
+                    continue
+                # The pawn must start behind the piece (or off the file), and cannot land
+                # beside it on the file by a capture: then it stays behind it for good.
+                if chess.square_file(square) == file and fwd(square) >= fwd(other):
+                    continue
+                ranks = [fwd(s) for s in _squares(region)]
+                low, threshold = min(ranks), max(ranks)
+                entry = [fwd(s) for s in _squares(entries & chess.BB_FILES[file])]
+                if any(low <= r <= threshold for r in entry):
+                    continue
+                walls[file] = min(walls.get(file, 8), threshold)
+        return walls
+
     def _solve(self) -> None:
         board = self.board
-        while True:
+        for _iteration in range(1000):  # always converges long before
             fixed = self.fixed
             colors = board.occupied_co
             own_fixed = (fixed & colors[chess.BLACK], fixed & colors[chess.WHITE])
@@ -256,12 +319,14 @@ class _Reach:
             reach_nonking = [0, 0]  # where mobile non-king pieces may stand, by colour
             for sq, pt, color in self.pieces:
                 if fixed & chess.BB_SQUARES[sq]:
-                    if pt in (chess.PAWN, chess.KNIGHT, chess.KING):
-                        perm[color] |= _attacks(pt, color, sq, 0)
+                    # A fixed piece's attacks on its neighbours can never be blocked.
+                    perm[color] |= _attacks(pt, color, sq, chess.BB_ALL if pt > 2 else 0)
                 elif pt != chess.KING:
                     reach_nonking[color] |= self.region[sq]
             kings = board.kings
             castles = _castling_moves(board, fixed)
+            barriers = self._barriers()
+            new_takes: dict[int, int] = {}
             new_fixed = fixed
             new_region: dict[int, int] = {}
             promotable: set[int] = set()
@@ -276,9 +341,15 @@ class _Reach:
                     elif sq == rook:
                         extra |= chess.BB_SQUARES[rook_to]
                 if pt == chess.PAWN:
-                    region, promotes = self._pawn_region(
-                        sq, color, fixed, blocked, enemy_targets | reach_nonking[enemy]
+                    region, takes, promotes = self._pawn_region(
+                        sq,
+                        color,
+                        fixed,
+                        blocked,
+                        enemy_targets | reach_nonking[enemy],
+                        self._walls_for(sq, color, barriers),
                     )
+                    new_takes[sq] = takes
                     if promotes:
                         promotable.add(sq)
                 else:
@@ -291,18 +362,31 @@ class _Reach:
                     new_fixed &= ~chess.BB_SQUARES[sq]
                 # Whatever a piece may step on, it may take: those pieces are not fixed.
                 new_fixed &= ~(region & colors[enemy] & ~kings & ~chess.BB_SQUARES[sq])
-            if new_fixed == self.fixed and new_region == self.region:
-                self.promotable = promotable
+            if (
+                new_fixed == self.fixed
+                and new_region == self.region
+                and new_takes == self.takes
+                and promotable == self.promotable
+            ):
                 return
             self.fixed = new_fixed
             self.region = new_region
+            self.takes = new_takes
             self.promotable = promotable
 
     def _pawn_region(
-        self, square: int, color: chess.Color, fixed: int, blocked: int, prey: int
-    ) -> tuple[int, bool]:
-        """Squares a pawn may stand on (including squares a double step passes over)."""
+        self,
+        square: int,
+        color: chess.Color,
+        fixed: int,
+        blocked: int,
+        prey: int,
+        walls: dict[int, int],
+    ) -> tuple[int, int, bool]:
+        """Squares a pawn may stand on (including squares a double step passes over), the
+        squares it may land on by a capture, and whether it may promote."""
         region = chess.BB_SQUARES[square]
+        takes = 0
         frontier = [square]
         last_rank = chess.BB_RANK_8 if color == chess.WHITE else chess.BB_RANK_1
         start_rank = chess.BB_RANK_2 if color == chess.WHITE else chess.BB_RANK_7
@@ -313,13 +397,17 @@ class _Reach:
             if bb & last_rank:
                 promoted |= bb
                 continue
-            targets = chess.BB_PAWN_ATTACKS[color][s] & prey
+            captures = chess.BB_PAWN_ATTACKS[color][s] & prey
+            takes |= captures
+            targets = captures
+            wall = walls.get(chess.square_file(s), 8)
+            rank = chess.square_rank(s) if color == chess.WHITE else 7 - chess.square_rank(s)
             push = _pawn_push(color, s)
-            if not fixed & chess.BB_SQUARES[push]:
+            if not fixed & chess.BB_SQUARES[push] and (rank >= wall or rank + 1 < wall):
                 targets |= chess.BB_SQUARES[push]
                 if bb & start_rank:
                     push2 = _pawn_push(color, push)
-                    if not fixed & chess.BB_SQUARES[push2]:
+                    if not fixed & chess.BB_SQUARES[push2] and rank + 2 < wall:
                         targets |= chess.BB_SQUARES[push2]
             targets &= ~region
             region |= targets
@@ -328,7 +416,7 @@ class _Reach:
             region |= self._piece_region(
                 promoted, (chess.QUEEN, chess.KNIGHT), color, fixed, blocked
             )
-        return region, bool(promoted)
+        return region, takes, bool(promoted)
 
     @staticmethod
     def _piece_region(
@@ -479,6 +567,7 @@ class _Helpmate:
         self.budget = budget
         self.table: dict[tuple[_Key, bool], int] = {}
         self.line: list[chess.Move] = []
+        self.max_plies = 0
         self.corner = self._corner()
 
     def _corner(self) -> int:
@@ -496,6 +585,7 @@ class _Helpmate:
 
     def run(self, max_depth: int) -> list[chess.Move] | None:
         for depth in range(max_depth + 1):
+            self.max_plies = 3 * depth + 3
             if self._search(depth, False):
                 return list(self.line)
         return None
@@ -563,7 +653,7 @@ class _Helpmate:
             ordered = self._attacking(moves, set(checks), free)
         else:
             ordered = self._defending(moves, free)
-        if len(self.line) >= 2 * _MAX_LINE:
+        if len(self.line) >= self.max_plies:
             return False
         for cost, progress, move in ordered:
             if cost > depth:
@@ -584,7 +674,6 @@ class _Helpmate:
         target = board.king(not self.winner)
         assert target is not None
         theirs = board.occupied_co[not self.winner]
-        normal = 0 if free else 1
         scored = []
         for move in moves:
             piece = board.piece_type_at(move.from_square)
@@ -597,26 +686,25 @@ class _Helpmate:
                 before = _distance(move.from_square, target)
                 after = _distance(move.to_square, target)
                 progress = after < before and (piece == chess.KNIGHT or after >= 2)
-            scored.append((0 if progress else normal, bool(progress), move))
+            scored.append((0 if progress else 1, False, move))
         scored.sort(key=lambda item: item[0])
         return scored
 
     def _defending(self, moves: list[chess.Move], free: bool) -> list[tuple[int, bool, chess.Move]]:
         board = self.board
         ours = board.occupied_co[self.winner]
-        normal = 0 if free else 1
         scored = []
         for move in moves:
             piece = board.piece_type_at(move.from_square)
             progress = False
             if ours & chess.BB_SQUARES[move.to_square] or piece == chess.PAWN:
-                cost = 4
+                cost = 3
             elif piece == chess.KING and _distance(move.to_square, self.corner) < _distance(
                 move.from_square, self.corner
             ):
-                cost, progress = 0, True
+                cost = 0
             else:
-                cost = normal
+                cost = 1
             scored.append((cost, progress, move))
         scored.sort(key=lambda item: item[0])
         return scored
@@ -655,7 +743,7 @@ def _exhaust(
             if insufficient_material(child, winner):
                 continue
             if (static_every or structural) and _static_no_mate(child, winner) is not None:
-                budget.spend(8)
+                budget.spend(25)
                 continue
             stack.append(child)
     return None
@@ -738,14 +826,14 @@ def _analyse_from(
     why = insufficient_material(board, color)
     if why:
         return cannot(why)
-    tokens = _Budget(budget)
+    quick = min(budget, 300)
+    tokens = _Budget(budget - quick)
     try:
-        line = _Helpmate(board, color, _Budget(min(budget, 300))).run(6)
+        line = _Helpmate(board, color, _Budget(quick)).run(6)
         if line is not None:
             return can(line)
     except _OutOfBudget:
         pass
-    tokens.spend(300)
     proof = _static_no_mate(board, color)
     if proof is not None:
         return cannot(
@@ -836,7 +924,7 @@ def _as_json(result: Mateability) -> bool | None:
 def dead_position_report(
     fen: str, *, budget: int = DEFAULT_BUDGET
 ) -> dict[str, str | bool | None]:
-    """One JSON-ready line: ``{"fen", "white_can_mate", "black_can_mate"}`` (``null`` = undetermined).
+    """One JSON-ready line ``{"fen", "white_can_mate", "black_can_mate"}``; ``None`` = undetermined.
 
     A bad or illegal FEN gives ``{"fen": ..., "error": ...}`` instead of raising.
     """

@@ -1,0 +1,325 @@
+"""Who can still mate (Articles 6.9 and 9.6): arbiterlib.dead."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import chess
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arbiterlib.dead import (
+    DeadPositionError,
+    Mateability,
+    analyse,
+    analyse_side,
+    can_mate,
+    dead_position_report,
+    dead_position_reports,
+    insufficient_material,
+    is_dead_position,
+    parse_position,
+    wall_analysis,
+)
+from arbiterlib.errors import ArbiterError
+
+CAN, CANNOT, UNDETERMINED = (
+    Mateability.CAN_MATE,
+    Mateability.CANNOT_MATE,
+    Mateability.UNDETERMINED,
+)
+
+
+def board(fen: str) -> chess.Board:
+    return parse_position(fen)
+
+
+def replays_to_mate(start: chess.Board, line: tuple[chess.Move, ...], color: chess.Color) -> bool:
+    b = start.copy()
+    for move in line:
+        assert b.is_legal(move), f"illegal {move} in {b.fen()}"
+        b.push(move)
+    return b.is_checkmate() and b.turn != color
+
+
+# --- constructed positions with exact answers ------------------------------------------
+
+
+def test_king_against_king_is_dead() -> None:
+    result = analyse(board("8/8/8/4k3/8/8/8/4K3 w - -"))
+    assert (result.white, result.black) == (CANNOT, CANNOT)
+    assert result.is_dead
+    assert "lone king" in (result.why(chess.WHITE) or "")
+
+
+def test_king_and_bishop_against_king_is_dead() -> None:
+    result = analyse(board("8/8/8/4k3/8/8/8/3BK3 w - -"))
+    assert (result.white, result.black) == (CANNOT, CANNOT)
+    assert "bishop" in (result.why(chess.WHITE) or "")
+    assert is_dead_position(board("8/8/8/4k3/8/8/8/3BK3 b - -")) is True
+
+
+def test_same_coloured_bishops_are_dead() -> None:
+    # d7 and e2 are both light squares.
+    result = analyse(board("8/3bk3/8/8/8/8/3KB3/8 w - -"))
+    assert result.is_dead
+
+
+def test_opposite_coloured_bishops_are_not_dead() -> None:
+    # The defending bishop can block its own king: king and bishop v king and bishop
+    # on opposite colours is not dead.
+    result = analyse(board("kb6/8/1K6/8/2B5/8/8/8 w - -"), budget=20_000)
+    assert result.white is CAN
+    assert replays_to_mate(board("kb6/8/1K6/8/2B5/8/8/8 w - -"), result.white_detail.witness,
+                           chess.WHITE)
+
+
+def test_two_knights_can_mate_by_helpmate() -> None:
+    # K+N+N v K cannot force mate, but a mate can occur: the position is not dead.
+    start = board("k7/8/1K6/8/8/8/8/2NN4 b - -")
+    side = analyse_side(start, chess.WHITE, budget=50_000)
+    assert side.result is CAN
+    assert replays_to_mate(start, side.witness, chess.WHITE)
+    assert can_mate(start, chess.BLACK) is CANNOT
+    assert is_dead_position(start, budget=50_000) is False
+
+
+def test_king_and_bishop_can_mate_when_a_knight_blocks() -> None:
+    # Looks like insufficient material, but Bb7 is mate: the knight blocks b8.
+    start = board("knB5/8/1K6/8/8/8/8/8 w - -")
+    side = analyse_side(start, chess.WHITE)
+    assert side.result is CAN
+    assert side.witness == (chess.Move.from_uci("c8b7"),)
+
+
+def test_king_and_knight_cannot_mate_king_and_queens() -> None:
+    start = board("kq6/qq6/8/8/8/8/8/KN6 w - -")
+    assert insufficient_material(start, chess.WHITE) is not None
+    assert can_mate(start, chess.WHITE) is CANNOT
+
+
+def test_knight_can_mate_when_pawns_block() -> None:
+    # A smothered-style mate: rule 2 must not fire when the defender has pawns.
+    start = board("7k/6pp/8/8/8/8/8/K5N1 w - -")
+    assert insufficient_material(start, chess.WHITE) is None
+    assert can_mate(start, chess.WHITE, budget=50_000) is not CANNOT
+
+
+def test_blocked_pawn_wall_is_dead() -> None:
+    start = board("4k3/8/3p1p2/3PbP2/3pBp2/3P1P2/8/4K3 b - -")
+    result = analyse(start)
+    assert result.is_dead
+    assert "pawns are blocked" in (result.why(chess.WHITE) or "")
+    wall = result.white_detail.wall
+    assert wall is not None
+    # Pawns and bishops never move; the kings walk round the wall but nothing can check.
+    assert {chess.D3, chess.D4, chess.D5, chess.D6, chess.E4, chess.E5} <= wall.fixed
+    assert chess.E1 not in wall.fixed
+    assert chess.A8 in wall.can_reach(chess.WHITE)
+
+
+def test_facing_pawns_on_a_file_do_not_pass() -> None:
+    # The c-pawns can move but never pass each other; the other pawns are blocked.
+    start = board("2k5/2p1p1p1/p1P1P1P1/P1p4K/8/8/2P5/8 w - -")
+    assert analyse(start).is_dead
+
+
+def test_open_wall_is_not_dead() -> None:
+    # As above, but with the g-pawns gone White's king walks in.
+    start = board("2k5/2p1p3/p1P1P3/P1p4K/8/8/2P5/8 w - -")
+    assert can_mate(start, chess.WHITE) is not CANNOT
+
+
+def test_forced_sequence_leads_to_a_dead_position() -> None:
+    # Black's only move is Kxg7, leaving king against king.
+    start = board("7k/6Q1/8/8/8/8/8/K7 b - -")
+    assert insufficient_material(start, chess.WHITE) is None
+    assert wall_analysis(start) is not None
+    result = analyse(start)
+    assert result.is_dead
+    assert "lone king" in (result.why(chess.WHITE) or "")
+
+
+def test_checkmate_on_the_board() -> None:
+    mated = board("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -")
+    result = analyse(mated)
+    assert (result.white, result.black) == (CANNOT, CAN)
+    assert result.black_detail.witness == ()
+
+
+def test_stalemate_is_dead() -> None:
+    result = analyse(board("k7/Pp6/1P4p1/6P1/8/6p1/6Pp/7K w - -"))
+    assert result.is_dead
+    assert result.why(chess.BLACK) == "the game ends in stalemate"
+
+
+def test_undetermined_is_honest() -> None:
+    # With no budget, the opening position cannot be settled: UNDETERMINED, never CANNOT.
+    result = analyse(chess.Board(), budget=0)
+    assert CANNOT not in (result.white, result.black)
+    assert is_dead_position(chess.Board(), budget=0) in (False, None)
+
+
+# --- FEN handling and the CLI's JSON lines ---------------------------------------------
+
+
+def test_report_for_four_field_fen() -> None:
+    line = dead_position_report("8/8/8/4k3/8/8/8/4K3 w - -")
+    assert line == {
+        "fen": "8/8/8/4k3/8/8/8/4K3 w - -",
+        "white_can_mate": False,
+        "black_can_mate": False,
+    }
+    json.dumps(line)
+
+
+def test_report_for_six_field_fen_and_mate() -> None:
+    fen = "knB5/8/1K6/8/8/8/8/8 w - - 0 1"
+    line = dead_position_report(fen)
+    assert line["fen"] == fen
+    assert line["white_can_mate"] is True
+
+
+@pytest.mark.parametrize(
+    ("fen", "problem"),
+    [
+        ("not a fen", "4 or 6 fields"),
+        ("8/8/8/8/8/8/8/8 w - -", "illegal position"),
+        ("8/8/8/4k3/8/8/8/4K3 x - -", "bad FEN"),
+        ("8/8/8/4k3/8/8/8/4KK2 w - - 0 1", "illegal position"),
+    ],
+)
+def test_bad_fen_is_an_error_line(fen: str, problem: str) -> None:
+    line = dead_position_report(fen)
+    assert line["fen"] == fen
+    assert problem in str(line["error"])
+    with pytest.raises(DeadPositionError):
+        parse_position(fen)
+    assert issubclass(DeadPositionError, ArbiterError)
+    assert issubclass(DeadPositionError, ValueError)
+
+
+def test_reports_continue_after_a_bad_fen() -> None:
+    lines = list(
+        dead_position_reports(["# comment", "", "garbage", "8/8/8/4k3/8/8/8/4K3 w - -"])
+    )
+    assert len(lines) == 2
+    assert "error" in lines[0]
+    assert lines[1]["white_can_mate"] is False
+
+
+# --- soundness on random positions -----------------------------------------------------
+
+
+def brute_force_mate(start: chess.Board, color: chess.Color, plies: int) -> bool:
+    """Is there a mate by ``color`` within ``plies`` plies? Plain full-width search."""
+    if start.is_checkmate():
+        return start.turn != color
+    if plies == 0:
+        return False
+    for move in list(start.legal_moves):
+        start.push(move)
+        found = brute_force_mate(start, color, plies - 1)
+        start.pop()
+        if found:
+            return True
+    return False
+
+
+@st.composite
+def sparse_positions(draw: st.DrawFn) -> chess.Board:
+    squares = draw(st.lists(st.integers(0, 63), min_size=5, max_size=5, unique=True))
+    kinds = draw(
+        st.lists(
+            st.sampled_from("PNBRQpnbrq"), min_size=0, max_size=3
+        )
+    )
+    b = chess.Board(None)
+    b.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+    b.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+    for square, symbol in zip(squares[2:], kinds, strict=False):
+        piece = chess.Piece.from_symbol(symbol)
+        if piece.piece_type == chess.PAWN and chess.square_rank(square) in (0, 7):
+            continue
+        b.set_piece_at(square, piece)
+    b.turn = draw(st.booleans())
+    return b
+
+
+@st.composite
+def played_positions(draw: st.DrawFn) -> chess.Board:
+    b = chess.Board()
+    for _ in range(draw(st.integers(0, 60))):
+        moves = list(b.legal_moves)
+        if not moves:
+            break
+        b.push(draw(st.sampled_from(moves)))
+    return chess.Board(b.fen())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(sparse_positions())
+def test_cannot_mate_is_never_refuted_on_sparse_positions(b: chess.Board) -> None:
+    if not b.is_valid():
+        return
+    for color in chess.COLORS:
+        side = analyse_side(b, color, budget=400)
+        if side.result is CANNOT:
+            assert not brute_force_mate(b.copy(), color, 3), b.fen()
+        elif side.result is CAN:
+            assert replays_to_mate(b, side.witness, color)
+
+
+@settings(max_examples=25, deadline=None)
+@given(played_positions())
+def test_answers_are_sound_on_played_positions(b: chess.Board) -> None:
+    for color in chess.COLORS:
+        side = analyse_side(b, color, budget=300)
+        if side.result is CANNOT:
+            assert not brute_force_mate(b.copy(), color, 2), b.fen()
+        elif side.result is CAN:
+            assert replays_to_mate(b, side.witness, color)
+
+
+# --- the real data (skipped when ../shared/data is absent) ------------------------------
+
+
+def labelled(path: Path) -> list[tuple[str, str]]:
+    rows = []
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            rows.append((line[:2], line[3:].strip()))
+    return rows
+
+
+def score(rows: list[tuple[str, str]], budget: int) -> tuple[list[str], int, int]:
+    """(unsound answers, unwinnable sides found, unwinnable sides)."""
+    unsound: list[str] = []
+    found = total = 0
+    for label, fen in rows:
+        result = analyse(board(fen), budget=budget)
+        for expected, got in ((label[0] == "W", result.white), (label[1] == "B", result.black)):
+            if not expected:
+                total += 1
+                found += got is CANNOT
+            elif got is CANNOT:
+                unsound.append(f"{label} {fen}")
+    return unsound, found, total
+
+
+def test_dev_sample_is_sound_and_finds_dead_sides(shared_data: Path) -> None:
+    rows = labelled(shared_data / "dead" / "positions-dev.txt")[::20]
+    unsound, found, total = score(rows, budget=1_000)
+    assert unsound == []
+    assert found >= 0.8 * total, f"found {found}/{total}"
+
+
+def test_lichess_sample_is_sound_and_finds_every_dead_position(shared_data: Path) -> None:
+    rows = labelled(shared_data / "dead" / "lichess.txt")
+    dead = [row for row in rows if row[0] == "--"]
+    sample = rows[::1024] + dead
+    unsound, found, total = score(sample, budget=300)
+    assert unsound == []
+    assert found == total, f"found {found}/{total}"
