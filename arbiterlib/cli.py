@@ -1,4 +1,6 @@
-"""The ``arbiter`` command: ``arbiter rule FILE [--json]``, ``arbiter casebook --html DIR``.
+"""The ``arbiter`` command: ``arbiter rule FILE [--json]``, ``arbiter casebook --html DIR``,
+``arbiter dead [FEN ...] [--file F|-]`` (one JSON line per position; a bad FEN gives an
+error line and the run goes on).
 
 Bad input ends with one line on stderr naming the file, the event or move, and the
 problem, and exit status 2; never a traceback.
@@ -14,6 +16,7 @@ from pathlib import Path
 
 from arbiterlib.casebook import load_casebook
 from arbiterlib.casebook_html import write_casebook
+from arbiterlib.dead import DEFAULT_BUDGET, dead_position_reports
 from arbiterlib.engine import rule
 from arbiterlib.errors import ArbiterError
 
@@ -39,6 +42,14 @@ def build_parser() -> argparse.ArgumentParser:
     book_cmd.add_argument("--cases", metavar="DIR", default=None,
                           help="folder of case files (default: the project's casebook)")
     book_cmd.set_defaults(run=_run_casebook)
+    dead_cmd = commands.add_parser(
+        "dead", help="who can still mate (Articles 6.9, 9.6): a JSON line per FEN"
+    )
+    dead_cmd.add_argument("fens", nargs="*", metavar="FEN", help="a quoted 4- or 6-field FEN")
+    dead_cmd.add_argument("--file", metavar="F", help="FENs one per line ('-' for stdin)")
+    dead_cmd.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
+                          help="positions each side's search may visit")
+    dead_cmd.set_defaults(run=_run_dead)
     return parser
 
 
@@ -56,6 +67,24 @@ def _run_casebook(args: argparse.Namespace) -> int:
         raise ArbiterError(f"--cases {args.cases}: no such folder")
     written = write_casebook(args.html, load_casebook(args.cases))
     print(f"wrote {(len(written) - 1) // 2} cases: {written[0]}")
+    return 0
+
+
+def _run_dead(args: argparse.Namespace) -> int:
+    if args.budget < 0:
+        raise ArbiterError(f"dead: --budget {args.budget}: must not be negative")
+    lines: list[str] = list(args.fens)
+    if args.file == "-":
+        lines.extend(sys.stdin.read().splitlines())
+    elif args.file is not None:
+        try:
+            lines.extend(Path(args.file).read_text().splitlines())
+        except OSError as exc:
+            raise ArbiterError(f"dead: --file {args.file}: {exc.strerror}") from None
+    elif not lines:
+        raise ArbiterError("dead: give FENs or --file F (- for stdin)")
+    for report in dead_position_reports(lines, budget=args.budget):
+        print(json.dumps(report), flush=True)
     return 0
 
 

@@ -323,3 +323,41 @@ def test_lichess_sample_is_sound_and_finds_every_dead_position(shared_data: Path
     unsound, found, total = score(sample, budget=300)
     assert unsound == []
     assert found == total, f"found {found}/{total}"
+
+
+# --- the CLI: arbiter dead ---------------------------------------------------------------
+
+
+def test_cli_dead_prints_a_json_line_per_fen(capsys: pytest.CaptureFixture[str]) -> None:
+    from arbiterlib.cli import main
+
+    status = main(["dead", "8/8/8/4k3/8/8/8/4K3 w - -", "no fen", "knB5/8/1K6/8/8/8/8/8 w - -"])
+    assert status == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert lines[0] == {"fen": "8/8/8/4k3/8/8/8/4K3 w - -",
+                        "white_can_mate": False, "black_can_mate": False}
+    assert lines[1]["fen"] == "no fen" and "error" in lines[1]
+    assert lines[2]["white_can_mate"] is True
+
+
+def test_cli_dead_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from arbiterlib.cli import main
+
+    path = tmp_path / "fens.txt"
+    path.write_text("# comment\n8/8/8/4k3/8/8/8/3BK3 w - -\n\n")
+    assert main(["dead", "--file", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [json.loads(line)["white_can_mate"] for line in out] == [False]
+
+
+@pytest.mark.parametrize(
+    "argv", [["dead"], ["dead", "--file", "/no/such/file"], ["dead", "--budget", "-1", "x"]]
+)
+def test_cli_dead_bad_arguments_exit_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from arbiterlib.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("arbiter: dead") and "Traceback" not in err
