@@ -185,6 +185,14 @@ def load_casebook(root: str | Path | None = None) -> list[Case]:
     return cases
 
 
+def find_case(case_id: str, cases: Sequence[Case] | None = None) -> Case:
+    """The case with ``case_id`` (default: from the whole casebook)."""
+    for case in load_cases() if cases is None else cases:
+        if case.id == case_id:
+            return case
+    raise ScenarioError(f"no case {case_id!r} in the casebook")
+
+
 # Browsing -----------------------------------------------------------------------------------
 
 _CLAUSE_TOKEN = re.compile(r"\d+|[A-Za-z]+")

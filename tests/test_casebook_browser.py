@@ -13,6 +13,7 @@ from arbiterlib.casebook import (
     casebook_frame,
     cites,
     describe_events,
+    find_case,
     load_case,
     load_casebook,
 )
@@ -85,6 +86,12 @@ def test_an_empty_folder_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "b.yaml").write_text(CASE.replace("title:", "id: a\ntitle:"))
     with pytest.raises(ScenarioError, match="case id 'a' is also used by"):
         load_casebook(tmp_path)
+
+
+def test_find_a_case() -> None:
+    assert find_case("fifty-moves-written").title == "The fiftieth move is written, not played"
+    with pytest.raises(ScenarioError, match="no case 'nope' in the casebook"):
+        find_case("nope")
 
 
 def test_articles_and_their_clauses() -> None:

@@ -55,6 +55,20 @@ def test_when_a_claim_becomes_correct(counter: FiftyMoveCounter) -> None:
     assert counter.count(102).on_board_correct
 
 
+def test_the_timeline(counter: FiftyMoveCounter) -> None:
+    table = counter.timeline(range(100, 103))
+    assert table.to_dict("records") == [
+        {"after": "109...Re7", "White": 49, "Black": 49, "claim now (9.3b)": "incorrect",
+         "writing the next move (9.3a)": "110. Rc4: incorrect"},
+        {"after": "110. Rc4", "White": 50, "Black": 49, "claim now (9.3b)": "incorrect",
+         "writing the next move (9.3a)": "110...Kb8: correct"},
+        {"after": "110...Kb8", "White": 50, "Black": 50, "claim now (9.3b)": "correct",
+         "writing the next move (9.3a)": "111. Rc3: correct"}]
+    whole = counter.timeline()
+    assert len(whole) == 113 and whole.iloc[0]["after"] == "start"
+    assert whole.iloc[-1]["writing the next move (9.3a)"] == "—"
+
+
 def test_claims_go_through_the_engine(counter: FiftyMoveCounter) -> None:
     counter.go_to(101)  # after 110. Rc4: White 50 moves, Black 49
     wrong = counter.claim()

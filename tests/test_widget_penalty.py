@@ -11,7 +11,7 @@ from arbiterlib.claims import incorrect_claim_penalty
 from arbiterlib.editions import get_edition
 from arbiterlib.errors import ArbiterError, EditionError, TimeFormatError
 from arbiterlib.widgets import PenaltyCalculator, penalty_plot
-from arbiterlib.widgets.penalty import read_time, rule_incorrect_claim
+from arbiterlib.widgets.penalty import penalty_table, read_time, rule_incorrect_claim
 
 
 @pytest.mark.parametrize(("before", "after"), [
@@ -24,6 +24,17 @@ def test_the_claimants_clock(before: str, after: float) -> None:
             result = rule_incorrect_claim(before, "4:00", claim=claim, claimant=claimant)
             assert (result.claimant_after, result.opponent_after) == (after, 420)
             assert result.article == "9.5b"
+
+
+def test_the_table() -> None:
+    table = penalty_table(["10:00", "2:00", "0:35"], "1:00", claim="fifty-moves")
+    assert table.to_dict("records") == [
+        {"claimant before": "10:00", "claimant after": "7:00",
+         "opponent before": "1:00", "opponent after": "4:00"},
+        {"claimant before": "2:00", "claimant after": "1:00",
+         "opponent before": "1:00", "opponent after": "4:00"},
+        {"claimant before": "0:35", "claimant after": "0:35",
+         "opponent before": "1:00", "opponent after": "4:00"}]
 
 
 def test_the_written_move_must_be_played() -> None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import chess
 import ipywidgets
+import pandas as pd
 
 from arbiterlib.claims import FIFTY_MOVES_PLIES, judge_fifty_moves, move_label
 from arbiterlib.editions import get_edition
@@ -135,6 +136,26 @@ class FiftyMoveCounter:
             if first[on_board] is None and count.on_board_correct:
                 first[on_board] = ply
         return first
+
+    def timeline(self, plies: Iterable[int] | None = None) -> pd.DataFrame:
+        """The count step by step (default: every step): after which move, the moves by each
+        player since the last pawn move or capture, and whether a claim would be correct
+        without a written move (9.3b) or writing the game's next move (9.3a)."""
+        cite = self.edition.cite
+        rows = []
+        for ply in range(len(self.moves) + 1) if plies is None else plies:
+            count = self.count(ply)
+            verdict = "correct" if count.written_next_correct else "incorrect"
+            rows.append({
+                "after": self.labels[ply - 1] if ply else "start",
+                "White": count.white, "Black": count.black,
+                f"claim now ({cite('fifty-moves.on-board')})":
+                    "correct" if count.on_board_correct else "incorrect",
+                f"writing the next move ({cite('fifty-moves.written')})":
+                    "—" if count.written_next is None else
+                    f"{self.labels[ply]}: {verdict}",
+            })
+        return pd.DataFrame(rows)
 
     def legal_moves(self) -> list[str]:
         """The moves the player having the move could write for a 9.3a claim (SAN, sorted)."""

@@ -17,6 +17,7 @@ from typing import Any
 
 import chess
 import ipywidgets
+import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MultipleLocator
 
@@ -127,6 +128,20 @@ def rule_incorrect_claim(claimant_time: str | float, opponent_time: str | float,
         article=get_edition(laws).cite("claim.incorrect"),
         ruling=ruling,
     )
+
+
+def penalty_table(times: Sequence[str], opponent_time: str = "5:00", *,
+                  claim: str = "threefold", laws: str | None = None) -> pd.DataFrame:
+    """The clocks after an incorrect claim for each of the claimant's ``times``, as the
+    engine rules them (White claims, with his move written)."""
+    rows = []
+    for time in times:
+        result = rule_incorrect_claim(time, opponent_time, claim=claim, laws=laws)
+        rows.append({"claimant before": format_time(result.claimant_before),
+                     "claimant after": format_time(result.claimant_after),
+                     "opponent before": format_time(result.opponent_before),
+                     "opponent after": format_time(result.opponent_after)})
+    return pd.DataFrame(rows)
 
 
 def _side(color: chess.Color) -> str:
