@@ -310,7 +310,7 @@ def score(rows: list[tuple[str, str]], budget: int) -> tuple[list[str], int, int
 
 
 def test_dev_sample_is_sound_and_finds_dead_sides(shared_data: Path) -> None:
-    rows = labelled(shared_data / "dead" / "positions-dev.txt")[::20]
+    rows = labelled(shared_data / "dead" / "positions-dev.txt")[::40]
     unsound, found, total = score(rows, budget=1_000)
     assert unsound == []
     assert found >= 0.8 * total, f"found {found}/{total}"
