@@ -598,7 +598,8 @@ def touch(
     if not touched:
         raise TouchError("a touch needs at least one square")
     mover = board.turn if player is None else player
-    names = _pieces(board, touched)
+    # "his" and "the opponent's" are said from the player having the move's view.
+    names = _pieces(board, touched) if mover == board.turn else _neutral(board, touched)
     statements: list[Statement] = []
     new = state
     if accidental and not clearly and edition.touch_trigger is TouchTrigger.CONTACT:
