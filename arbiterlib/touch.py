@@ -364,8 +364,10 @@ def _touch_obligation(
     notes: list[str] = []
     excluded = legal - allowed
     if excluded:
-        notes.append(f"he may not castle with {_pieces(board, sorted(banned))}, touched before"
-                     f" his king ({edition.cite('castling.rook-first')})")
+        # Before the king is touched, the rook is simply touched first (4.4b).
+        when = "touched before his king" if king_at is not None else "touched first"
+        notes.append(f"he may not castle with {_pieces(board, sorted(banned))}, {when}"
+                     f" ({edition.cite('castling.rook-first')})")
     has_own = any(s.own for s in slots)
     has_theirs = any(not s.own for s in slots)
     rule = "touch.both" if has_own and has_theirs else "touch.own" if has_own else "touch.opponent"
