@@ -8,7 +8,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Annotation
 
 from arbiterlib.claims import incorrect_claim_penalty
-from arbiterlib.editions import get_edition
+from arbiterlib.editions import EDITIONS, get_edition
 from arbiterlib.errors import ArbiterError, EditionError, TimeFormatError
 from arbiterlib.widgets import PenaltyCalculator, penalty_plot
 from arbiterlib.widgets.penalty import penalty_table, read_time, rule_incorrect_claim
@@ -111,3 +111,14 @@ def test_the_plot_follows_the_edition() -> None:
         penalty_plot(["2005", "2099"])
     with pytest.raises(ArbiterError, match="needs at least one edition"):
         penalty_plot([])
+
+
+def test_the_plot_takes_several_editions() -> None:
+    keys = list(EDITIONS)
+    fig = penalty_plot(keys)
+    (ax,) = fig.axes
+    labels = [line.get_label() for line in ax.get_lines()
+              if not str(line.get_label()).startswith("_")]
+    assert labels == ["no reduction (time before = time after)",
+                      *(f"{k} ({get_edition(k).cite('claim.incorrect')})" for k in keys)]
+    assert ax.get_title() == f"Incorrect claim: the claimant's clock (editions: {', '.join(keys)})"
