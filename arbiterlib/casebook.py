@@ -25,7 +25,7 @@ import pandas as pd
 from arbiterlib.claims import move_label
 from arbiterlib.clocks import format_time, parse_time
 from arbiterlib.editions import DEFAULT_EDITION
-from arbiterlib.engine import iter_movetext, parse_move, rule, side, start_board
+from arbiterlib.engine import Arbiter, iter_movetext, parse_move, rule, side, start_board
 from arbiterlib.errors import ArbiterError, ScenarioError
 from arbiterlib.ruling import Ruling
 from arbiterlib.scenario import Event, EventKind, Scenario, load_scenario
@@ -254,19 +254,36 @@ _CLAIMED = {"threefold": "a draw by repetition of the position",
             "touch-move": "that his opponent must move the piece he touched (touch-move)"}
 
 
-def _squares(value: Any) -> str:
-    squares = [str(v) for v in (value if isinstance(value, list) else [value])]
-    piece = "piece" if len(squares) == 1 else "pieces"
-    return f"the {piece} on {' and '.join(squares)}"
+def _pieces(board: chess.Board, actor: chess.Color, value: Any) -> str:
+    """``his king on e1 and Black's pawn on d5``: the pieces on the squares in ``value``."""
+    names = []
+    for name in value if isinstance(value, list) else [value]:
+        piece = board.piece_at(chess.parse_square(str(name)))
+        if piece is None:
+            names.append(f"the empty square {name}")
+        else:
+            whose = "his" if piece.color == actor else f"{side(piece.color)}'s"
+            names.append(f"{whose} {chess.piece_name(piece.piece_type)} on {name}")
+    return " and ".join(names)
 
 
-def _event_words(event: Event, before: Ruling) -> str:
-    """One event in words, as it happened at the board; ``before`` is the engine's ruling
-    just before it (who has the move, the position, any offer)."""
-    board = chess.Board(before.fen)
-    actor = event.by if event.by is not None else before.turn
-    if event.kind in (EventKind.ACCEPT, EventKind.DECLINE) and event.by is None and before.offer:
-        actor = not before.offer.by
+def _actor(event: Event, arbiter: Arbiter) -> chess.Color:
+    """Who acts, as the engine reads ``by``'s default (docs/scenarios.md): the player whose
+    clock runs for ``press`` and ``offer``, the offer's receiver for ``accept``/``decline``,
+    else the player having the move."""
+    if event.by is not None:
+        return event.by
+    if event.kind in (EventKind.PRESS, EventKind.OFFER) and arbiter.running is not None:
+        return arbiter.running
+    if event.kind in (EventKind.ACCEPT, EventKind.DECLINE) and arbiter.offer is not None:
+        return not arbiter.offer.by
+    return arbiter.board.turn
+
+
+def _event_words(event: Event, arbiter: Arbiter) -> str:
+    """One event in words, as it happened at the board, read before the engine applies it."""
+    board = arbiter.board.copy(stack=False)
+    actor = _actor(event, arbiter)
     who, value = side(actor), event.value
 
     def label(text: Any) -> str:
@@ -284,8 +301,11 @@ def _event_words(event: Event, before: Ruling) -> str:
     elif event.kind is EventKind.CLAIM:
         words = f"{who} stops the clocks and claims {_CLAIMED.get(str(value), str(value))}"
         written = event.option("move")
-        words += (f", having written {label(written)} on his scoresheet and declared that he"
-                  " will play it" if written is not None else ", without writing a move")
+        if written is not None:
+            words += (f", having written {label(written)} on his scoresheet and declared that"
+                      " he will play it")
+        elif value in ("threefold", "fifty-moves"):
+            words += ", without writing a move"
     elif event.kind is EventKind.PRESS:
         words = f"{who} presses his clock"
     elif event.kind is EventKind.CLOCKS:
@@ -300,18 +320,23 @@ def _event_words(event: Event, before: Ruling) -> str:
     elif event.kind in (EventKind.ACCEPT, EventKind.DECLINE):
         words = f"{who} {event.kind.value}s the draw offer"
     elif event.kind is EventKind.TOUCH:
-        words = f"{who} touches {_squares(value)}"
-        if event.option("accidental"):
-            words += " accidentally"
+        how = "accidentally touches" if event.option("accidental") else "touches"
+        words = f"{who} {how} {_pieces(board, actor, value)}"
+        if isinstance(value, list) and len(value) > 1:
+            words += " at the same moment"
         if event.option("intent") == "castle":
             words += ", intending to castle"
     elif event.kind is EventKind.ADJUST:
-        words = f"{who} adjusts {_squares(value)}" + (
+        words = f"{who} adjusts {_pieces(board, actor, value)}" + (
             " without first saying 'j'adoube'" if event.option("announced") is False
             else ", having first said 'j'adoube'")
     elif event.kind is EventKind.RELEASE:
         text = str(value)
-        words = f"{who} lets go of the piece from {text[:2]} on {text[2:4]}"
+        moved = _pieces(board, actor, text[:2]).replace(f" on {text[:2]}", f" from {text[:2]}")
+        words = f"{who} moves {moved} to {text[2:4]} and lets go of it"
+        if len(text) > 4:
+            promoted = chess.piece_name(chess.PIECE_SYMBOLS.index(text[4].lower()))
+            words += f", then puts a {promoted} there and lets go of it"
     else:  # RECORD
         helper = " (with the help of an assistant)" if event.option("assistant") else ""
         words = f"{who} writes {value!r} on his scoresheet{helper}"
@@ -322,10 +347,14 @@ def _event_words(event: Event, before: Ruling) -> str:
 def describe_events(case: Case) -> list[str]:
     """The case's events in words, one sentence each, without the arbiter's ruling.
 
-    Who acts and the move numbers come from the engine's ruling just before each event, so
-    a move the arbiter does not allow is not counted as played."""
-    words = []
-    for index, event in enumerate(case.scenario.events):
-        before = rule(dataclasses.replace(case.scenario, events=case.scenario.events[:index]))
-        words.append(_event_words(event, before))
+    The engine replays the events alongside, so who acts and the move numbers are as it
+    sees them (a move the arbiter does not allow is not counted as played)."""
+    try:
+        arbiter = Arbiter(case.scenario)
+        words = []
+        for event in case.scenario.events:
+            words.append(_event_words(event, arbiter))
+            arbiter.apply(event)
+    except ScenarioError as exc:
+        raise exc.with_source(str(case.path)) if exc.source is None else exc from None
     return words

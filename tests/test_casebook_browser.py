@@ -121,10 +121,29 @@ def test_words_for_every_kind_of_event(tmp_path: Path) -> None:
     path = tmp_path / "c.yaml"
     path.write_text(CASE + "clocks: {white: 60, black: 60}\nevents:\n"
                     "  - {clocks: {white: '0:50'}, note: the arbiter reads the clock}\n"
-                    "  - {move: e4, hands: 2}\n")
+                    "  - adjust: g1\n"
+                    "  - touch: e2\n"
+                    "  - release: e2e4\n"
+                    "  - {move: e4, hands: 2}\n"
+                    "  - {touch: [d7, e4], accidental: true}\n"
+                    "  - {move: e5, press: false}\n"
+                    "  - press: true\n"
+                    "  - offer: draw\n"
+                    "  - decline: draw\n"
+                    "  - {claim: touch-move, by: white}\n")
     assert describe_events(load_case(path)) == [
         "The clocks now show White 0:50 (the arbiter reads the clock).",
-        "White plays 1. e4, using both hands."]
+        "White adjusts his knight on g1, having first said 'j'adoube'.",
+        "White touches his pawn on e2.",
+        "White moves his pawn from e2 to e4 and lets go of it.",
+        "White plays 1. e4, using both hands.",
+        "Black accidentally touches his pawn on d7 and White's pawn on e4 at the same moment.",
+        "Black plays 1...e5, and does not press his clock.",
+        "Black presses his clock.",
+        "White offers a draw.",
+        "Black declines the draw offer.",
+        "White stops the clocks and claims that his opponent must move the piece he touched"
+        " (touch-move)."]
 
 
 def test_filters(browser: CasebookBrowser) -> None:
