@@ -196,6 +196,7 @@ def find_case(case_id: str, cases: Sequence[Case] | None = None) -> Case:
 # Browsing -----------------------------------------------------------------------------------
 
 _CLAUSE_TOKEN = re.compile(r"\d+|[A-Za-z]+")
+_CLAUSE = re.compile(r"^(\d+(?:\.\d+)*)[a-z]$")
 
 
 def article_key(article: str) -> tuple[tuple[int, int | str], ...]:
@@ -205,20 +206,26 @@ def article_key(article: str) -> tuple[tuple[int, int | str], ...]:
 
 
 def cites(articles: Iterable[str], article: str) -> bool:
-    """Whether ``articles`` cite ``article`` or one of its clauses (``9.2`` covers ``9.2b``
-    but not ``9.20``)."""
-    return any(a == article or (a.startswith(article) and a[len(article)].isalpha())
+    """Whether ``articles`` cite ``article`` or one of its clauses (``9`` covers ``9.2``,
+    ``9.2`` covers ``9.2b``, but not ``9.20``)."""
+    return any(a == article or (a.startswith(article) and (a[len(article)].isalpha()
+                                                           or a[len(article)] == "."))
                for a in articles)
 
 
-def article_options(cases: Iterable[Case]) -> list[str]:
-    """Every article the cases cite, with the article of each clause (``9.2b`` → ``9.2``)."""
+def article_options(cases: Iterable[Case], *, whole: bool = False) -> list[str]:
+    """Every article the cases cite, with the paragraph of each clause (``9.2b`` → ``9.2``)
+    and, if ``whole``, the whole article too (``9``)."""
     found: set[str] = set()
     for case in cases:
         for article in case.articles:
             found.add(article)
-            found.add(article.rstrip("abcdefghijklmnopqrstuvwxyz"))
-    return sorted(found - {""}, key=article_key)
+            clause = _CLAUSE.match(article)
+            if clause:
+                found.add(clause.group(1))
+            if whole and article[:1].isdigit():
+                found.add(article.split(".")[0])
+    return sorted(found, key=article_key)
 
 
 def _key_fields(case: Case) -> tuple[str | None, str | None, bool | None]:

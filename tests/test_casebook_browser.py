@@ -94,8 +94,12 @@ def test_find_a_case() -> None:
         find_case("nope")
 
 
-def test_articles_and_their_clauses() -> None:
+def test_articles_and_their_clauses(browser: CasebookBrowser) -> None:
+    options = browser.options("article")
+    assert {"9", "9.2", "9.2a", "9.2b", "9.3", "9.5b"} <= set(options)
+    assert options == sorted(options, key=article_key)
     assert cites(("9.2b", "9.5b"), "9.2") and cites(("9.2b",), "9.2b")
+    assert cites(("9.2b",), "9") and not cites(("19.2",), "9") and not cites(("9.2",), "9.")
     assert not cites(("9.20",), "9.2") and not cites(("9.2",), "9.2b")
     assert sorted(["9.10", "9.2b", "9.2", "Appendix E", "9.2a"], key=article_key) == [
         "9.2", "9.2a", "9.2b", "9.10", "Appendix E"]
@@ -160,6 +164,10 @@ def test_filters(browser: CasebookBrowser) -> None:
     assert "No case matches these filters" in browser.listing_html()
     for name in ("article", "tag", "difficulty"):
         browser.set_filter(name, ANY)
+    browser.set_filter("article", "9")
+    assert len(browser.matching()) == sum(
+        any(a.startswith("9.") for a in c.articles) for c in browser.cases.values())
+    browser.set_filter("article", None)
     browser.set_filter("edition", "2005")
     assert len(browser.matching()) == len(browser.cases)
     browser.set_filter("edition", None)

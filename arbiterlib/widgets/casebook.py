@@ -46,7 +46,7 @@ class CasebookBrowser:
         """The values a filter can take (without "any")."""
         cases = self.cases.values()
         if name == "article":
-            return article_options(cases)
+            return article_options(cases, whole=True)
         if name == "tag":
             return sorted({t for c in cases for t in c.tags})
         if name == "edition":
@@ -70,7 +70,7 @@ class CasebookBrowser:
         keep = pd.Series(True, index=frame.index)
         article, tag = self.filters["article"], self.filters["tag"]
         edition, difficulty = self.filters["edition"], self.filters["difficulty"]
-        if article is not None:
+        if article is not None:  # "9" finds 9.2b, "9.2" finds 9.2b, "9.2b" only 9.2b
             keep &= frame["articles"].map(lambda a: cites(a, article))
         if tag is not None:
             keep &= frame["tags"].map(lambda t: tag in t)
