@@ -60,20 +60,29 @@ def _times(count: int) -> str:
 
 
 def lost_right_verdict(
-    rule: ClaimRule, claimant: chess.Color, edition: Edition, written: chess.Move | None = None
+    rule: ClaimRule,
+    claimant: chess.Color,
+    edition: Edition,
+    written: chess.Move | None = None,
+    touched: chess.Square | None = None,
 ) -> ClaimVerdict:
-    """9.2/9.3 let only the player having the move claim; 9.4: moving first loses the claim."""
-    return ClaimVerdict(
-        rule=rule,
-        correct=False,
-        article=edition.cite("claim.lost"),
-        finding=(
-            f"{_side(claimant)} does not have the move: only the player having the move may "
-            f"claim ({edition.cite(rule.value)}), and a player who makes a move without claiming "
-            f"loses the right to claim on that move ({edition.cite('claim.lost')})"
-        ),
-        written_move=written,
-    )
+    """9.4: only the player having the move may claim (9.2/9.3), and he loses the claim by
+    making a move without claiming (2005) or, from 2009, by touching a piece (4.3).
+
+    ``touched`` is the first piece the claimant touched this turn (2009 on); without it the
+    claimant is taken not to have the move.
+    """
+    lost = edition.cite("claim.lost")
+    if touched is not None:
+        finding = (f"{_side(claimant)} touched a piece (on {chess.square_name(touched)}) as in"
+                   f" {edition.cite('touch')} without having claimed, and so lost the right to"
+                   f" claim on this move ({lost})")
+    else:
+        finding = (f"{_side(claimant)} does not have the move: only the player having the move"
+                   f" may claim ({edition.cite(rule.value)}), and a player who makes a move"
+                   f" without claiming loses the right to claim on that move ({lost})")
+    return ClaimVerdict(rule=rule, correct=False, article=lost, finding=finding,
+                        written_move=written)
 
 
 def judge_threefold(

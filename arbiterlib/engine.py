@@ -7,6 +7,7 @@ clocks, obligations, offers); every rule it applies comes from the Law modules b
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 
 import chess
 
-from arbiterlib import touch
+from arbiterlib import dead, touch
 from arbiterlib.claims import (
     ClaimRule,
     ClaimVerdict,
@@ -25,7 +26,7 @@ from arbiterlib.claims import (
     move_label,
 )
 from arbiterlib.clocks import ChessClock, format_time
-from arbiterlib.editions import Edition, get_edition
+from arbiterlib.editions import ClaimRightLoss, Edition, Fivefold, Rate, resolve_edition
 from arbiterlib.errors import ArbiterError, ScenarioError
 from arbiterlib.offers import OfferTiming, judge_offer, offer_timing
 from arbiterlib.repetition import RepetitionTable, position_key
@@ -44,6 +45,7 @@ from arbiterlib.scenario import Event, EventKind, Scenario, load_scenario, parse
 _UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
 _MOVE_NUMBER = re.compile(r"\b\d+\.(?:\.\.)?")
 _NULL_MOVES = frozenset({"--", "Z0", "0000", "@@@@"})
+SEVENTY_FIVE_MOVES_PLIES = 150
 
 
 def side(color: chess.Color) -> str:
@@ -98,9 +100,12 @@ class Arbiter:
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
         try:
-            self.edition: Edition = get_edition(scenario.laws)
+            here = Path(scenario.source).parent if scenario.source else None
+            self.edition: Edition = resolve_edition(scenario.laws, here)
         except ArbiterError as exc:
             raise ScenarioError(str(exc), where="laws") from None
+        self.rate = Rate(scenario.rate)
+        self.illegal_moves: dict[chess.Color, int] = {chess.WHITE: 0, chess.BLACK: 0}
         self.board = start_board(scenario.fen)
         self.table = RepetitionTable(position_key(self.board))
         self.labels: list[str] = ["at the start"]
@@ -135,7 +140,7 @@ class Arbiter:
                 raise ScenarioError(f"move {self.board.san(move)} comes after the game ended"
                                     f" ({self.result})", where="moves")
             self._push(move)
-            self._check_game_end(None)
+            self._check_game_end(None, thorough=False)
 
     def _push(self, move: chess.Move) -> None:
         self.labels.append(f"after {move_label(self.board, move)}")
@@ -169,6 +174,7 @@ class Arbiter:
             EventKind.PRESS: self._on_press,
             EventKind.CLOCKS: self._on_clocks,
             EventKind.CLAIM: self._on_claim,
+            EventKind.FLAG: self._on_flag,
             EventKind.TOUCH: self._on_touch,
             EventKind.ADJUST: self._on_adjust,
             EventKind.RELEASE: self._on_release,
@@ -216,6 +222,8 @@ class Arbiter:
         except ArbiterError as exc:
             raise ScenarioError(str(exc), where=event.describe()) from None
         self._say_touch(event, mover, judged.statements)
+        if int(event.option("hands", 1)) == 2 and self.edition.two_hands_illegal:
+            self._penalise_illegal_move(event, mover)
         self.claim_obligation = None
         self.touch_violation = judged.violation
         self.touch_state = touch.TouchState()
@@ -335,13 +343,9 @@ class Arbiter:
             return
         standing = self.offer
         if standing and standing.status is OfferStatus.PENDING and standing.by != offerer:
-            self.offer = standing.answered(OfferStatus.ACCEPTED)
-            self.result, self.reason = "1/2-1/2", Reason.AGREEMENT
-            self.running = None
-            self.say(event, verdict.articles,
-                     f"{side(offerer)} offers a draw while {side(standing.by)}'s offer still"
-                     f" stands ({self.edition.cite('offer')}): the players agree, and the game"
-                     " is drawn by agreement.")
+            self._agree(event, standing,
+                        f"{side(offerer)} offers a draw while {side(standing.by)}'s offer still"
+                        f" stands ({self.edition.cite('offer')}): the players agree")
             return
         self.offer = Offer(offerer, OfferStatus.PENDING, timing)
         self.say(event, verdict.articles,
@@ -375,15 +379,26 @@ class Arbiter:
         offer = self._standing_offer(event, answerer)
         if offer is None:
             return
-        self.offer = offer.answered(OfferStatus.ACCEPTED)
-        self.result, self.reason = "1/2-1/2", Reason.AGREEMENT
-        self.running = None
-        self.claim_obligation = None
         claim = (f"; a claim counts as a draw offer ({self.edition.cite('offer.claim')}), even"
                  " one found incorrect" if offer.timing is OfferTiming.CLAIM else "")
-        self.say(event, (self.edition.cite("offer"),),
-                 f"{side(answerer)} accepts {side(offer.by)}'s draw offer"
-                 f" ({self.edition.cite('offer')}){claim}: the game is drawn by agreement.")
+        self._agree(event, offer, f"{side(answerer)} accepts {side(offer.by)}'s draw offer"
+                    f" ({self.edition.cite('offer')}){claim}")
+
+    def _agree(self, event: Event, offer: Offer, opening: str) -> None:
+        """The players agree a draw (2005: 5.2c); from 2017 only once both have moved."""
+        cite = self.edition.cite("agreement")
+        if self.edition.agreement_needs_both_moved and not self._both_have_moved():
+            self.say(event, (cite,), f"{opening}, but a draw by agreement needs both players"
+                     f" to have made at least one move ({cite}): the game continues.")
+            return
+        self.offer = offer.answered(OfferStatus.ACCEPTED)
+        self._end("1/2-1/2", Reason.AGREEMENT, event, (self.edition.cite("offer"), cite),
+                  f"{opening}: the game is drawn by agreement ({cite}).")
+
+    def _both_have_moved(self) -> bool:
+        """Whether both players have made a move in the game (counted from move 1)."""
+        plies = (self.board.fullmove_number - 1) * 2 + (self.board.turn == chess.BLACK)
+        return plies >= 2
 
     def _on_decline(self, event: Event) -> None:
         answerer = self._answerer(event)
@@ -404,8 +419,11 @@ class Arbiter:
         written_text = event.option("move")
         self.running = None
         written: chess.Move | None = None
+        touched = self.touch_state.touched_squares()
         if claimant != self.board.turn:
             verdict = lost_right_verdict(rule, claimant, self.edition)
+        elif touched and self.edition.claim_right_lost_by is ClaimRightLoss.TOUCH:
+            verdict = lost_right_verdict(rule, claimant, self.edition, touched=touched[0])
         else:
             if written_text is not None:
                 try:
@@ -458,7 +476,7 @@ class Arbiter:
                      f" ({cite('claim.correct')}).{unplayed}")
             return
         parts = [f"{opening} The claim is incorrect ({cite('claim.incorrect')})."]
-        penalty = incorrect_claim_penalty(self.edition.incorrect_claim,
+        penalty = incorrect_claim_penalty(self.edition.penalty(self.rate),
                                           self.clock.remaining(claimant) if self.clock else 0.0,
                                           self.clock.remaining(not claimant) if self.clock else 0.0,
                                           (side(claimant), side(not claimant)))
@@ -467,7 +485,7 @@ class Arbiter:
                           .with_remaining(not claimant, penalty.opponent_after))
             parts.append(f"Penalty: {penalty.explanation}.")
         else:
-            bonus = format_time(self.edition.incorrect_claim.opponent_bonus)
+            bonus = format_time(self.edition.penalty(self.rate).opponent_bonus)
             parts.append(f"No clock readings were given: the arbiter adds {bonus} to"
                          f" {side(not claimant)}'s time and reduces {side(claimant)}'s as"
                          f" {cite('claim.incorrect')} says.")
@@ -486,29 +504,117 @@ class Arbiter:
 
     # The end of the game ------------------------------------------------------------------
 
-    def _check_game_end(self, event: Event | None) -> None:
-        """After each move: checkmate (5.1a), stalemate (5.2a), bare material (9.6)."""
+    def _check_game_end(self, event: Event | None, thorough: bool = True) -> None:
+        """After each move: checkmate (5.1a) first, then stalemate (5.2a), the automatic
+        draws of the edition (from 2014: fivefold repetition, 75 moves) and a dead position
+        (9.6), which only a proof ends the game with: an undetermined analysis never does.
+
+        ``thorough`` runs the static dead-position analysis (blocked pawn walls); without
+        it only the material rules are tried (for the ``moves`` already played, whose last
+        position is then analysed thoroughly)."""
         board, cite = self.board, self.edition.cite
         if board.is_checkmate():
             winner = not board.turn
-            self.result = "1-0" if winner == chess.WHITE else "0-1"
-            self.reason = Reason.CHECKMATE
-            self.say(event, (cite("checkmate"),),
-                     f"{side(board.turn)} is checkmated: {side(winner)} wins"
-                     f" ({cite('checkmate')}).")
+            self._end("1-0" if winner == chess.WHITE else "0-1", Reason.CHECKMATE, event,
+                      (cite("checkmate"),), f"{side(board.turn)} is checkmated:"
+                      f" {side(winner)} wins ({cite('checkmate')}).")
         elif board.is_stalemate():
-            self.result, self.reason = "1/2-1/2", Reason.STALEMATE
-            self.say(event, (cite("stalemate"),),
-                     f"{side(board.turn)} has no legal move and is not in check: stalemate, the"
-                     f" game is drawn ({cite('stalemate')}).")
-        elif board.is_insufficient_material():
-            self.result, self.reason = "1/2-1/2", Reason.DEAD_POSITION
-            self.say(event, (cite("dead-position"),),
-                     "Neither side has the material to checkmate by any series of legal moves:"
-                     f" the position is dead and the game is drawn ({cite('dead-position')}).")
-        if self.result is not None:
-            self.claim_obligation = None
+            self._end("1/2-1/2", Reason.STALEMATE, event, (cite("stalemate"),),
+                      f"{side(board.turn)} has no legal move and is not in check: stalemate,"
+                      f" the game is drawn ({cite('stalemate')}).")
+        elif self._is_fivefold():
+            plies = self.table.plies(self.table.current)
+            moments = ", ".join(self.labels[p] for p in plies)
+            self._end("1/2-1/2", Reason.FIVEFOLD, event, (cite("fivefold"),),
+                      f"The same position has now stood on the board {len(plies)} times"
+                      f" ({moments}): the arbiter declares the game drawn without a claim"
+                      f" ({cite('fivefold')}).")
+        elif (self.edition.automatic.seventy_five_moves
+              and board.halfmove_clock >= SEVENTY_FIVE_MOVES_PLIES):
+            self._end("1/2-1/2", Reason.SEVENTY_FIVE_MOVES, event, (cite("seventy-five-moves"),),
+                      "75 moves by each player have been made without the movement of any pawn"
+                      " and without any capture, and the last move did not checkmate: the game"
+                      f" is drawn without a claim ({cite('seventy-five-moves')}).")
+        elif self._is_proven_dead(thorough):
+            why = dead.analyse(board, budget=0)
+            reasons = "; ".join(dict.fromkeys(
+                r for r in (why.why(chess.WHITE), why.why(chess.BLACK)) if r))
+            self._end("1/2-1/2", Reason.DEAD_POSITION, event, (cite("dead-position"),),
+                      "No series of legal moves can lead to checkmate by either side"
+                      f" ({reasons}): the position is dead and the game is drawn at once"
+                      f" ({cite('dead-position')}).")
+
+    def _is_proven_dead(self, thorough: bool) -> bool:
+        """9.6, proven only: material that cannot mate, or (thorough) the static analysis
+        of where the pieces can ever go. The helpmate search is not run after every move:
+        it is too slow, and "undetermined" never ends a game anyway."""
+        board = self.board
+        if all(dead.insufficient_material(board, color) for color in chess.COLORS):
+            return True
+        return thorough and dead.is_dead_position(board, budget=0) is True
+
+    def _is_fivefold(self) -> bool:
+        """Fivefold repetition (2014: in consecutive alternate moves, read as the position
+        recurring every fourth single move; 2017 on: any five appearances)."""
+        rule = self.edition.automatic.fivefold
+        plies = self.table.plies(self.table.current)
+        if rule is Fivefold.NONE or len(plies) < 5:
+            return False
+        last = plies[-5:]
+        return rule is Fivefold.ANY or all(b - a == 4 for a, b in itertools.pairwise(last))
+
+    def _end(self, result: str, reason: Reason, event: Event | None, articles: tuple[str, ...],
+             text: str) -> None:
+        self.result, self.reason = result, reason
+        self.claim_obligation = None
+        self.running = None
+        self.say(event, articles, text)
+
+    def _penalise_illegal_move(self, event: Event, player: chess.Color) -> None:
+        """A move counted as illegal (2017 on, e.g. made with two hands): the first gives the
+        opponent more time, the second loses the game unless the opponent cannot mate."""
+        cite = self.edition.cite
+        self.illegal_moves[player] += 1
+        clause = cite("illegal-move.penalty")
+        if self.illegal_moves[player] == 1:
+            bonus = self.edition.illegal_move_bonus.get(self.rate, 0.0)
+            if self.clock is not None:
+                self.clock = self.clock.add(not player, bonus)
+            self.say(event, (clause,), f"For a first illegal move the arbiter gives"
+                     f" {side(not player)} {format_time(bonus)} more ({clause}).")
+            return
+        self._lose_unless_cannot_mate(event, player, Reason.ILLEGAL_MOVES, clause,
+                                      "a second illegal move")
+
+    def _lose_unless_cannot_mate(self, event: Event, loser: chess.Color, reason: Reason,
+                                 clause: str, what: str) -> None:
+        """The player loses, but the game is drawn if his opponent cannot checkmate him by
+        any series of legal moves (6.9 and 7.5.5 ask the same question)."""
+        winner = not loser
+        answer = dead.can_mate(self.board, winner)
+        if answer is dead.Mateability.CANNOT_MATE:
+            why = dead.analyse_side(self.board, winner).why or "no mate is possible"
+            self._end("1/2-1/2", reason, event, (clause,),
+                      f"{side(loser)} would lose for {what}, but {side(winner)} cannot checkmate"
+                      f" by any series of legal moves ({why}): the game is drawn ({clause}).")
+        elif answer is dead.Mateability.CAN_MATE:
+            self._end("1-0" if winner == chess.WHITE else "0-1", reason, event, (clause,),
+                      f"{side(loser)} loses the game for {what}: {side(winner)} can still"
+                      f" checkmate by some series of legal moves ({clause}).")
+        else:
             self.running = None
+            self.say(event, (clause,),
+                     f"{side(loser)} loses for {what} unless {side(winner)} cannot checkmate by"
+                     " any series of legal moves; the analysis could not decide this within its"
+                     f" budget, so the arbiter must examine the position himself ({clause}).")
+
+    def _on_flag(self, event: Event) -> None:
+        """6.9: the flag falls: the player loses, unless his opponent cannot mate (draw)."""
+        loser = chess.WHITE if event.value == "white" else chess.BLACK
+        if self.clock is not None:
+            self.clock = self.clock.with_remaining(loser, 0)
+        self._lose_unless_cannot_mate(event, loser, Reason.FLAG, self.edition.cite("flag"),
+                                      "exceeding the time (his flag has fallen)")
 
     def ruling(self) -> Ruling:
         return Ruling(

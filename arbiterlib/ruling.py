@@ -28,6 +28,7 @@ class Reason(enum.Enum):
     CHECKMATE = "checkmate"
     STALEMATE = "stalemate"
     FLAG = "flag"
+    ILLEGAL_MOVES = "illegal-moves"
 
 
 class OfferStatus(enum.Enum):

@@ -44,7 +44,7 @@ class EventKind(enum.Enum):
 
 #: Modifiers each action accepts besides ``by`` and ``note``.
 MODIFIERS: Mapping[EventKind, frozenset[str]] = {
-    EventKind.TOUCH: frozenset({"accidental", "intent"}),
+    EventKind.TOUCH: frozenset({"accidental", "clearly", "intent"}),
     EventKind.ADJUST: frozenset({"announced"}),
     EventKind.RELEASE: frozenset(),
     EventKind.MOVE: frozenset({"press", "hands"}),
@@ -94,6 +94,7 @@ class Scenario:
     moves: str = ""
     clocks: ChessClock | None = None
     increment: float = 0.0
+    rate: str = "standard"
     scoresheets: bool = False
     notation: str = "en"
     events: tuple[Event, ...] = ()
@@ -211,6 +212,7 @@ def parse_scenario(data: Any, source: str | None = None) -> Scenario:
             moves=" ".join(moves) if isinstance(moves, list) else moves,
             clocks=clocks,
             increment=float(data.get("increment", 0)),
+            rate=str(data.get("rate", "standard")),
             scoresheets=bool(data.get("scoresheets", False)),
             notation=str(data.get("notation", "en")),
             events=events,

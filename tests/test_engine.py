@@ -104,7 +104,9 @@ def test_events_after_the_end_are_an_error() -> None:
      "event 0 (move: Nb3): ambiguous move 'Nb3'"),
     ({"events": [{"move": "e5", "by": "black"}]}, "Black cannot move: it is White's move"),
     ({"events": [{"record": "e4", "by": "white"}]}, "'record' events are not yet supported"),
-    ({"laws": "2009"}, "laws: unknown edition of the Laws '2009'"),
+    ({"laws": "1999"}, "laws: unknown edition of the Laws '1999'"),
+    ({"laws": "nope.yaml"}, "laws: nope.yaml: cannot read the proposal"),
+    ({"rate": "bullet"}, "rate: 'bullet' is not one of"),
 ])
 def test_bad_scenarios(scenario: dict[str, Any], message: str) -> None:
     with pytest.raises(ScenarioError, match=message.replace("(", r"\(").replace(")", r"\)")):
