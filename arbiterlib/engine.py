@@ -15,7 +15,7 @@ from typing import Any
 
 import chess
 
-from arbiterlib import dead, touch
+from arbiterlib import dead, scoresheet, touch
 from arbiterlib.claims import (
     ClaimRule,
     ClaimVerdict,
@@ -128,6 +128,7 @@ class Arbiter:
         self.violations: list[Violation] = []
         self.statements: list[Statement] = []
         self._play_movetext(scenario.moves)
+        self._start_scoresheets()
         if self.board.move_stack:
             self.last_mover = not self.board.turn  # ... and he pressed his clock
         self._check_game_end(None)
@@ -175,6 +176,7 @@ class Arbiter:
             EventKind.CLOCKS: self._on_clocks,
             EventKind.CLAIM: self._on_claim,
             EventKind.FLAG: self._on_flag,
+            EventKind.RECORD: self._on_record,
             EventKind.TOUCH: self._on_touch,
             EventKind.ADJUST: self._on_adjust,
             EventKind.RELEASE: self._on_release,
@@ -209,6 +211,7 @@ class Arbiter:
         except ValueError as exc:
             raise ScenarioError(str(exc), where=event.describe()) from None
         label = move_label(self.board, move)
+        self._check_recording_before_move(event, mover)
         owed = self.claim_obligation
         if owed is not None and not owed.allows(move):
             self.violate(event, mover, owed.article)
@@ -328,9 +331,111 @@ class Arbiter:
                 raise ScenarioError("the scenario has no clocks: give both white and black",
                                     where=event.describe())
             self.clock = ChessClock(values["white"], values["black"])
+            self._note_readings()
             return
         for name, seconds in event.value.items():
             self.clock = self.clock.with_remaining(name == "white", seconds)
+        self._note_readings()
+
+    # Article 8: scoresheets -------------------------------------------------------------
+
+    def _start_scoresheets(self) -> None:
+        """With ``scoresheets: true`` both players keep a sheet (8.1); the moves already
+        played are taken as recorded on both."""
+        self.flag_fallen = False
+        self.offer_events: list[tuple[int, scoresheet.Slot]] = []
+        self.offers_checked: set[tuple[int, chess.Color]] = set()
+        self.readings: dict[chess.Color, list[tuple[int, float]]] = {
+            chess.WHITE: [], chess.BLACK: []}
+        self.sheets: dict[chess.Color, scoresheet.Scoresheet] = {}
+        if not self.scenario.scoresheets:
+            return
+        try:
+            self.time_control = scoresheet.TimeControl.parse(
+                self.scenario.time_control if self.scenario.time_control is not None
+                else {"periods": [{"minutes": 1, "increment": self.scenario.increment}]})
+            self.sheets = {color: scoresheet.Scoresheet.from_board(
+                self.board, color, self.scenario.notation) for color in chess.COLORS}
+        except ArbiterError as exc:
+            where = "time_control" if "time control" in str(exc) else "notation"
+            raise ScenarioError(str(exc), where=where) from None
+        self._note_readings()
+
+    def _next_move_number(self, color: chess.Color) -> int:
+        """The number of ``color``'s next move on his scoresheet."""
+        number = self.board.fullmove_number
+        return number + 1 if color == chess.WHITE and self.board.turn == chess.BLACK else number
+
+    def _note_readings(self) -> None:
+        if self.sheets and self.clock is not None:
+            for color in chess.COLORS:
+                self.readings[color].append(
+                    (self._next_move_number(color), self.clock.remaining(color)))
+
+    def _exemption(self, color: chess.Color) -> scoresheet.Exemption:
+        return scoresheet.exemption(self.time_control, self._next_move_number(color),
+                                    self.readings[color])
+
+    def _check_recording_before_move(self, event: Event, mover: chess.Color) -> None:
+        """8.1: his own previous move recorded before he makes another (one violation per
+        move made while the duty is unmet); 8.4: not while exempt, but completely after a
+        flag has fallen."""
+        if not self.sheets:
+            return
+        exemption = self._exemption(mover)
+        required = scoresheet.required_before_move(self.board, exempt=exemption.exempt,
+                                                   flag_fallen=self.flag_fallen)
+        self._check_offers_recorded(event, mover, required)
+        issues = scoresheet.check_before_move(self.sheets[mover], self.board,
+                                              exempt=exemption.exempt,
+                                              flag_fallen=self.flag_fallen)
+        if not issues:
+            return
+        clause = issues[0].clause
+        slots = ", ".join(issue.slot.label() for issue in issues)
+        self.violate(event, mover, clause)
+        self.say(event, (clause,), f"{side(mover)} moves with his scoresheet not up to date"
+                 f" ({slots}): {issues[0].detail} ({clause}).")
+
+    def _on_record(self, event: Event) -> None:
+        """8.1: the player writes on his scoresheet; a wrong entry or a move written in
+        advance (except for a 9.2/9.3 claim) is a violation, reported at the entry."""
+        writer = self._mover(event)
+        if not self.sheets:
+            raise ScenarioError("'record' needs 'scoresheets: true' in the scenario",
+                                where=event.describe())
+        following = self.scenario.events[event.index + 1:event.index + 2]
+        claim = bool(following and following[0].kind is EventKind.CLAIM
+                     and self._mover(following[0]) == writer)
+        try:
+            outcome = scoresheet.record_move(self.sheets[writer], self.board, str(event.value),
+                                             claim=claim)
+        except ArbiterError as exc:
+            raise ScenarioError(str(exc), where=event.describe()) from None
+        who = "An assistant writes" if event.option("assistant") else f"{side(writer)} writes"
+        if not outcome.issues:
+            self.say(event, (self.edition.cite("record"),),
+                     f"{who} {event.value!r} on {side(writer)}'s scoresheet"
+                     f" ({outcome.slot}): correct ({self.edition.cite('record')}).")
+        for issue in outcome.issues:
+            self.violate(event, writer, issue.clause)
+            self.say(event, (issue.clause,), f"{who} {event.value!r} on {side(writer)}'s"
+                     f" scoresheet: {issue.kind.value} ({issue.clause}): {issue.detail}.")
+
+    def _check_offers_recorded(self, event: Event, mover: chess.Color,
+                               required: tuple[scoresheet.Slot, ...]) -> None:
+        """9.1b and 8.1: both players record each draw offer with (=), beside the move it
+        goes with; due, like that move, once the move is one he must have recorded."""
+        for index, slot in self.offer_events:
+            if (index, mover) in self.offers_checked or slot not in required:
+                continue
+            self.offers_checked.add((index, mover))
+            for issue in scoresheet.check_offers(self.sheets[mover], [slot]):
+                self.violate(event, mover, self.edition.cite("offer.record"))
+                self.say(event, (issue.clause, self.edition.cite("offer.record")),
+                         f"{side(mover)} moves without having recorded the draw offer of"
+                         f" event {index} with (=) on his scoresheet ({issue.slot}):"
+                         f" {issue.detail}.")
 
     def _on_offer(self, event: Event) -> None:
         """9.1a: when an offer is proper, when it is merely valid, and a conditional one."""
@@ -348,6 +453,13 @@ class Arbiter:
                         f" stands ({self.edition.cite('offer')}): the players agree")
             return
         self.offer = Offer(offerer, OfferStatus.PENDING, timing)
+        if self.sheets:
+            # The (=) goes beside the move the offer is made with: the offerer's last move,
+            # or, when he offers having the move, the move he is about to make.
+            ply = len(self.board.move_stack) - (offerer != self.board.turn)
+            if ply >= 0:
+                self.offer_events.append((event.index,
+                                          scoresheet.slot_of(self.board.root(), ply)))
         self.say(event, verdict.articles,
                  f"{verdict.finding}. The offer cannot be withdrawn and stands until"
                  f" {side(not offerer)} accepts it, rejects it orally or by touching a piece to"
@@ -611,6 +723,7 @@ class Arbiter:
     def _on_flag(self, event: Event) -> None:
         """6.9: the flag falls: the player loses, unless his opponent cannot mate (draw)."""
         loser = chess.WHITE if event.value == "white" else chess.BLACK
+        self.flag_fallen = True
         if self.clock is not None:
             self.clock = self.clock.with_remaining(loser, 0)
         self._lose_unless_cannot_mate(event, loser, Reason.FLAG, self.edition.cite("flag"),
@@ -629,6 +742,8 @@ class Arbiter:
             offer=self.offer,
             violations=tuple(self.violations),
             rulings=tuple(self.statements),
+            scoresheets=(self.sheets[chess.WHITE].movetext(), self.sheets[chess.BLACK].movetext())
+            if self.sheets else None,
         )
 
 

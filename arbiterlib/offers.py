@@ -63,7 +63,7 @@ def judge_offer(offerer: chess.Color, timing: OfferTiming, edition: Edition, *,
                             f"{_side(offerer)} offers a draw after making his move and before"
                             f" pressing his clock, as {offer} says")
     english_clause = edition.clauses.get("disturbing.english", disturbing)
-    english = f" ({english_clause} in the English text)" if english_clause != disturbing else ""
+    english = f"; {english_clause} in the English text" if english_clause != disturbing else ""
     return OfferVerdict(True, timing, (offer, disturbing),
                         f"{_side(offerer)} offers a draw other than after making his move and"
                         f" before pressing his clock: the offer is still valid ({offer}), but"

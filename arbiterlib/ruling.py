@@ -124,6 +124,8 @@ class Ruling:
     offer: Offer | None
     violations: tuple[Violation, ...]
     rulings: tuple[Statement, ...]
+    #: What each player's scoresheet shows (``scoresheets: true`` only), as movetext.
+    scoresheets: tuple[str, str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -138,6 +140,8 @@ class Ruling:
             "offer": self.offer.to_dict() if self.offer else None,
             "violations": [v.to_dict() for v in self.violations],
             "rulings": [s.to_dict() for s in self.rulings],
+            "scoresheets": None if self.scoresheets is None else {
+                "white": self.scoresheets[0], "black": self.scoresheets[1]},
         }
 
     def summary(self) -> str:

@@ -97,6 +97,7 @@ class Scenario:
     rate: str = "standard"
     scoresheets: bool = False
     notation: str = "en"
+    time_control: str | Mapping[str, Any] | None = None
     events: tuple[Event, ...] = ()
     case: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     source: str | None = None
@@ -215,6 +216,7 @@ def parse_scenario(data: Any, source: str | None = None) -> Scenario:
             rate=str(data.get("rate", "standard")),
             scoresheets=bool(data.get("scoresheets", False)),
             notation=str(data.get("notation", "en")),
+            time_control=data.get("time_control"),
             events=events,
             case={k: v for k, v in data.items() if k in CASE_KEYS},
             source=source,
