@@ -726,8 +726,36 @@ class Arbiter:
         self.flag_fallen = True
         if self.clock is not None:
             self.clock = self.clock.with_remaining(loser, 0)
+        if self._flag_ends_completed_period(event, loser):
+            return
         self._lose_unless_cannot_mate(event, loser, Reason.FLAG, self.edition.cite("flag"),
                                       "exceeding the time (his flag has fallen)")
+
+    def _flag_ends_completed_period(self, event: Event, player: chess.Color) -> bool:
+        """6.9 only loses a player who has not completed the prescribed moves: with a
+        ``time_control`` of several periods, a flag falling when he has made exactly the
+        moves of a period marks the end of that period. The game goes on, the next
+        period's time is added, and scoresheets are updated before moving (8.4, 8.5)."""
+        if self.scenario.time_control is None:
+            return False
+        try:
+            control = scoresheet.TimeControl.parse(self.scenario.time_control)
+        except ArbiterError as exc:
+            raise ScenarioError(str(exc), where="time_control") from None
+        number = self._next_move_number(player)
+        index = control.period_index(number)
+        if index == 0 or control.first_move(index) != number:
+            return False
+        period = control.periods[index]
+        if self.clock is not None:
+            self.clock = self.clock.add(player, period.seconds)
+        self.say(event, (self.edition.cite("flag"), self.edition.cite("record.exemption")),
+                 f"{side(player)}'s flag falls after he has completed the {number - 1} moves of"
+                 f" the period: he has not lost ({self.edition.cite('flag')}). The next period"
+                 f" begins ({format_time(period.seconds)} added), and any player not up to date"
+                 " must update his scoresheet completely before moving"
+                 f" ({self.edition.cite('record.exemption')}).")
+        return True
 
     def ruling(self) -> Ruling:
         return Ruling(
