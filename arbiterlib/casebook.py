@@ -1,10 +1,12 @@
 """The casebook: arbiter cases with machine-checked answers.
 
 A case file is a scenario (see ``docs/scenarios.md``) plus ``title``, ``question``,
-``answer`` (the expected ruling fields, a subset of :meth:`Ruling.to_dict`),
-``explanation``, ``articles``, ``tags``, ``source`` and optionally ``id`` and
-``difficulty``. Clock values in an answer may be written ``m:ss``; a mapping in an answer
-names only the keys it checks (``offer: {by: white, status: pending}``).
+``answer`` (the expected ruling fields, a subset of :meth:`Ruling.to_dict`, under the
+case's own ``laws``), ``explanation``, ``articles``, ``tags``, ``source`` and optionally
+``id``, ``difficulty`` and ``answers``: the expected ruling fields under other editions
+(``answers: {"2014": {...}, "2018": {...}}``, compared as ``answer`` is). Clock values in
+an answer may be written ``m:ss``; a mapping in an answer names only the keys it checks
+(``offer: {by: white, status: pending}``).
 
 For browsing: :func:`casebook_frame` puts every case in a pandas DataFrame (one row per
 case), :func:`describe_events` tells a case's events in words, and :func:`cites` says
@@ -24,7 +26,7 @@ import pandas as pd
 
 from arbiterlib.claims import move_label
 from arbiterlib.clocks import format_time, parse_time
-from arbiterlib.editions import DEFAULT_EDITION
+from arbiterlib.editions import DEFAULT_EDITION, resolve_edition
 from arbiterlib.engine import Arbiter, iter_movetext, parse_move, rule, side, start_board
 from arbiterlib.errors import ArbiterError, ScenarioError
 from arbiterlib.ruling import Ruling
@@ -58,9 +60,31 @@ class Case:
     tags: tuple[str, ...]
     source: str
     difficulty: str | None = None
+    #: The expected ruling fields under other editions: edition key → answer.
+    answers: Mapping[str, Mapping[str, Any]] = dataclasses.field(default_factory=dict)
 
-    def rule(self) -> Ruling:
-        return rule(self.scenario)
+    def rule(self, laws: str | None = None) -> Ruling:
+        """The engine's ruling under the case's own edition, or under ``laws`` (an edition
+        key or a proposal file) with everything else in the scenario unchanged."""
+        if laws is None:
+            return rule(self.scenario)
+        return rule(dataclasses.replace(self.scenario, laws=laws))
+
+    @property
+    def editions(self) -> tuple[str, ...]:
+        """Every edition the case answers for: its own first, then those of ``answers``."""
+        return (self.edition, *self.answers)
+
+    def answer_for(self, laws: str | None = None) -> Mapping[str, Any]:
+        """The expected ruling fields under ``laws`` (default: the case's own edition)."""
+        if laws is None or laws == self.edition:
+            return self.answer
+        try:
+            return self.answers[laws]
+        except KeyError:
+            raise ScenarioError(f"the case has no answer under the {laws} edition (it answers"
+                                f" for {', '.join(self.editions)})", source=str(self.path)
+                                ) from None
 
     @property
     def edition(self) -> str:
@@ -81,13 +105,17 @@ class Case:
             return ""
         return chess.Board(self.scenario.fen).variation_san(board.move_stack)
 
-    def mismatches(self, ruling: Ruling | Mapping[str, Any] | None = None) -> list[str]:
-        """How ``ruling`` (default: the engine's) differs from the answer; empty if it agrees."""
+    def mismatches(self, ruling: Ruling | Mapping[str, Any] | None = None, *,
+                   laws: str | None = None) -> list[str]:
+        """How ``ruling`` (default: the engine's under ``laws``) differs from the answer for
+        ``laws`` (default: the case's own edition); empty if it agrees."""
+        expected_fields = self.answer_for(laws)
         if ruling is None:
-            ruling = self.rule()
+            ruling = self.rule(laws)
         actual = ruling.to_dict() if isinstance(ruling, Ruling) else ruling
         return [f"{key}: expected {expected!r}, ruled {actual.get(key)!r}"
-                for key, expected in self.answer.items() if not agrees(expected, actual.get(key))]
+                for key, expected in expected_fields.items()
+                if not agrees(expected, actual.get(key))]
 
 
 def agrees(expected: Any, actual: Any) -> bool:
@@ -102,18 +130,19 @@ def agrees(expected: Any, actual: Any) -> bool:
     return bool(expected == actual)
 
 
-def _normal_answer(answer: Mapping[str, Any], source: str) -> dict[str, Any]:
+def _normal_answer(answer: Mapping[str, Any], source: str,
+                   where: str = "answer") -> dict[str, Any]:
     unknown = set(answer) - ANSWER_KEYS
     if unknown:
         raise ScenarioError(f"unknown answer key {', '.join(sorted(unknown))}"
                             f" (known: {', '.join(sorted(ANSWER_KEYS))})",
-                            where="answer", source=source)
+                            where=where, source=source)
     normal = dict(answer)
     if normal.get("clocks") is not None:
         try:
             normal["clocks"] = {c: parse_time(t) for c, t in normal["clocks"].items()}
         except ArbiterError as exc:
-            raise ScenarioError(str(exc), where="answer.clocks", source=source) from None
+            raise ScenarioError(str(exc), where=f"{where}.clocks", source=source) from None
     for key in ("claims", "violations"):
         for item in normal.get(key) or []:
             if "article" in item:
@@ -121,6 +150,30 @@ def _normal_answer(answer: Mapping[str, Any], source: str) -> dict[str, Any]:
     if isinstance(normal.get("obligation"), Mapping):
         normal["obligation"] = {**normal["obligation"],
                                 "article": str(normal["obligation"]["article"])}
+    return normal
+
+
+def _normal_answers(answers: Any, own: str, path: Path) -> dict[str, dict[str, Any]]:
+    """``answers`` checked: each key an edition (or a proposal file) other than the case's
+    own ``laws``, each value an answer."""
+    if not isinstance(answers, Mapping):
+        raise ScenarioError("'answers' maps editions to answers, e.g. answers: {\"2018\":"
+                            " {result: null}}", where="answers", source=str(path))
+    normal: dict[str, dict[str, Any]] = {}
+    for key, answer in answers.items():
+        laws = str(key)
+        where = f"answers.{laws}"
+        if laws == own:
+            raise ScenarioError(f"{laws} is the case's own edition: put its answer in 'answer'",
+                                where=where, source=str(path))
+        try:
+            resolve_edition(laws, path.parent)
+        except ArbiterError as exc:
+            raise ScenarioError(str(exc), where=where, source=str(path)) from None
+        if not isinstance(answer, Mapping):
+            raise ScenarioError("an answer is a mapping of ruling fields (result, clocks, ...)",
+                                where=where, source=str(path))
+        normal[laws] = _normal_answer(answer, str(path), where)
     return normal
 
 
@@ -151,6 +204,8 @@ def load_case(path: str | Path) -> Case:
         tags=tuple(str(t) for t in data["tags"]),
         source=str(data["source"]),
         difficulty=data.get("difficulty"),
+        answers=_normal_answers(data.get("answers", {}), scenario.laws or DEFAULT_EDITION,
+                                path),
     )
 
 

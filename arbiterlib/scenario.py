@@ -104,7 +104,7 @@ class Scenario:
 
 
 CASE_KEYS = frozenset({"id", "title", "question", "answer", "explanation", "articles", "tags",
-                       "source", "difficulty"})
+                       "source", "difficulty", "answers"})
 
 
 @cache
