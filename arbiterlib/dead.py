@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import random
 from collections.abc import Iterable, Iterator
 
 import chess
@@ -522,11 +523,38 @@ def _wall_result(reach: _Reach) -> WallAnalysis:
     )
 
 
-def _static_no_mate(board: chess.Board, color: chess.Color) -> _Reach | None:
-    """The proof, when the static analysis shows ``color`` can never mate."""
+def _blocked_pawns(board: chess.Board) -> tuple[int, int]:
+    """(pawns facing an enemy pawn, pawns whose next square is occupied at all).
+
+    A cheap test before the static analysis: a pawn wall (Article 9.6) needs pawns that
+    cannot advance, so with none the costly analysis is not run. Skipping it never makes
+    an answer wrong, it only leaves the question to the searches.
+    """
+    white = board.pawns & board.occupied_co[chess.WHITE]
+    black = board.pawns & board.occupied_co[chess.BLACK]
+    locked = chess.popcount((white << 8) & black)
+    blocked = chess.popcount(((white << 8) | (black >> 8)) & board.occupied & chess.BB_ALL)
+    return locked, blocked
+
+
+def _static_no_mate(
+    board: chess.Board, color: chess.Color, cache: dict[_Key, _Reach | None] | None = None
+) -> _Reach | None:
+    """The proof, when the static analysis shows ``color`` can never mate.
+
+    ``cache`` shares the colour-independent fixpoint between the two sides' questions.
+    """
     if board.has_legal_en_passant():
         return None
-    reach = _Reach(board)
+    key = _key(board)
+    if cache is not None and key in cache:
+        reach = cache[key]
+    else:
+        reach = _Reach(board) if _blocked_pawns(board)[1] else None
+        if cache is not None:
+            cache[key] = reach
+    if reach is None:
+        return None
     return reach if _wall_proves_no_mate(reach, color) else None
 
 
@@ -711,6 +739,190 @@ class _Helpmate:
 
 
 # --------------------------------------------------------------------------------------
+# Rule 3a: goal-directed playouts, the fast way to a witness.
+
+_VALUE = (0, 1, 3, 3, 5, 9, 0)
+
+
+def _check_squares(board: chess.Board, winner: chess.Color) -> tuple[list[int], int]:
+    """Squares from which each piece type of ``winner`` would check the other king, and
+    ``winner``'s pieces that may give a discovered check by moving."""
+    king = board.king(not winner)
+    assert king is not None
+    occ = board.occupied
+    diag = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occ]
+    line = (
+        chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occ]
+        | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occ]
+    )
+    direct = [
+        0,
+        chess.BB_PAWN_ATTACKS[not winner][king],
+        chess.BB_KNIGHT_ATTACKS[king],
+        diag,
+        line,
+        diag | line,
+        0,
+    ]
+    ours = board.occupied_co[winner]
+    discover = 0
+    rays = chess.BB_DIAG_MASKS[king] | chess.BB_RANK_MASKS[king] | chess.BB_FILE_MASKS[king]
+    for slider in _squares(ours & (board.bishops | board.rooks | board.queens) & rays):
+        between = chess.between(slider, king) & occ
+        if between & ours and chess.popcount(between) == 1:
+            discover |= between
+    return direct, discover
+
+
+def _mating_move(board: chess.Board, winner: chess.Color, moves: list[chess.Move]) -> (
+    chess.Move | None
+):
+    """A legal move among the pseudo-legal ``moves`` that checkmates, if one is found."""
+    direct, discover = _check_squares(board, winner)
+    for move in moves:
+        piece = board.piece_type_at(move.from_square) or 0
+        if not (
+            direct[piece] & chess.BB_SQUARES[move.to_square]
+            or discover & chess.BB_SQUARES[move.from_square]
+            or move.promotion
+            or (piece == chess.PAWN and move.to_square == board.ep_square)
+            or (piece == chess.KING and _distance(move.from_square, move.to_square) == 2)
+        ):
+            continue
+        if board.is_into_check(move):
+            continue
+        board.push(move)
+        mate = board.is_check() and not any(board.generate_legal_moves())
+        board.pop()
+        if mate:
+            return move
+    return None
+
+
+class _Playout:
+    """Greedy helpmate playouts for ``winner`` (rule 3a), after Ambrona's goal-directed
+    search: the defender walks its pieces into capture and its king to a corner, the
+    attacker takes, promotes and closes in, and every checking move is tried for mate.
+
+    Each playout follows the best-scored legal move (ties and, after the first playout,
+    small random perturbations decide), never repeating a position. Only a line that
+    python-chess replays to mate is ever reported, so the heuristics cannot make an
+    answer wrong, only slower to find.
+    """
+
+    def __init__(self, board: chess.Board, winner: chess.Color, budget: _Budget) -> None:
+        self.start = board
+        self.winner = winner
+        self.budget = budget
+
+    def run(self, playouts: int, max_plies: int) -> list[chess.Move] | None:
+        rng = random.Random(0x9_6)
+        for index in range(playouts):
+            noise = 0.0 if index == 0 else 6.0 * index
+            line = self._one(max_plies, rng, noise, index)
+            if line is not None:
+                return line
+        return None
+
+    def _one(
+        self, max_plies: int, rng: random.Random, noise: float, index: int
+    ) -> list[chess.Move] | None:
+        board = self.start.copy(stack=False)
+        winner = self.winner
+        seen = {_key(board)}
+        line: list[chess.Move] = []
+        for _ in range(max_plies):
+            self.budget.spend()
+            moves = list(board.generate_pseudo_legal_moves())
+            if board.turn == winner:
+                mate = _mating_move(board, winner, moves)
+                if mate is not None:
+                    line.append(mate)
+                    return line
+                scored = self._attacker_scores(board, moves)
+            else:
+                scored = self._defender_scores(board, moves, index)
+            if noise:
+                scored = [(s + noise * rng.random(), i, m) for s, i, m in scored]
+            scored.sort(reverse=True)
+            for _, _, move in scored:
+                if board.is_into_check(move):
+                    continue
+                board.push(move)
+                key = _key(board)
+                if key in seen:
+                    board.pop()
+                    continue
+                seen.add(key)
+                line.append(move)
+                break
+            else:
+                return None
+            if board.turn == winner and insufficient_material(board, winner):
+                return None
+        return None
+
+    def _attacker_scores(
+        self, board: chess.Board, moves: list[chess.Move]
+    ) -> list[tuple[float, int, chess.Move]]:
+        winner = self.winner
+        target = board.king(not winner)
+        assert target is not None
+        ours = board.occupied_co[winner]
+        heavy = bool(ours & (board.queens | board.rooks))
+        theirs = board.occupied_co[not winner]
+        scored: list[tuple[float, int, chess.Move]] = []
+        for i, move in enumerate(moves):
+            frm, to = move.from_square, move.to_square
+            piece = board.piece_type_at(frm) or 0
+            victim = board.piece_type_at(to) if theirs & chess.BB_SQUARES[to] else None
+            score = 0.0
+            if move.promotion:
+                score = 200.0 if move.promotion == chess.QUEEN else -100.0
+            elif victim:
+                score = 100.0 + 10 * _VALUE[victim] - _VALUE[piece]
+            elif piece == chess.PAWN:
+                rank = chess.square_rank(to) if winner == chess.WHITE else 7 - chess.square_rank(to)
+                score = (40.0 if not heavy else 2.0) + rank
+            elif piece == chess.KING:
+                before, after = _distance(frm, target), _distance(to, target)
+                score = 10.0 * (before - after) if after >= 2 else -20.0
+            else:
+                score = 6.0 * (_distance(frm, target) - _distance(to, target))
+            scored.append((score, i, move))
+        return scored
+
+    def _defender_scores(
+        self, board: chess.Board, moves: list[chess.Move], index: int
+    ) -> list[tuple[float, int, chess.Move]]:
+        winner = self.winner
+        king = board.king(not winner)
+        assert king is not None
+        corner = min(_CORNERS, key=lambda c: _distance(c, king))
+        if index % 4 == 3:
+            corner = _CORNERS[(index // 4) % 4]
+        attacked = 0
+        for sq in _squares(board.occupied_co[winner]):
+            attacked |= board.attacks_mask(sq)
+        ours = board.occupied_co[winner]
+        scored: list[tuple[float, int, chess.Move]] = []
+        for i, move in enumerate(moves):
+            frm, to = move.from_square, move.to_square
+            piece = board.piece_type_at(frm) or 0
+            score = 0.0
+            if ours & chess.BB_SQUARES[to]:
+                score = -60.0
+            elif piece == chess.KING:
+                score = 20.0 * (_distance(frm, corner) - _distance(to, corner))
+            elif attacked & chess.BB_SQUARES[to]:
+                score = 60.0 + 5 * _VALUE[move.promotion or piece]
+            elif piece == chess.PAWN:
+                score = 8.0 + (30.0 if move.promotion else 0.0)
+            scored.append((score, i, move))
+        return scored
+
+
+# --------------------------------------------------------------------------------------
 # Rule 5: walk every reachable position.
 
 
@@ -805,7 +1017,14 @@ def _analyse_from(
     cycled: bool,
     color: chess.Color,
     budget: int,
+    cache: dict[_Key, _Reach | None] | None = None,
 ) -> MateAnalysis:
+    """One side's answer (Article 6.9) for ``board``, reached from ``start`` by ``prefix``.
+
+    The cheap rules come first, then the static wall analysis when pawns are locked
+    (9.6's blocked positions), then the playouts that usually find a helpmate in a few
+    dozen moves, and only then the full searches.
+    """
     def can(line: list[chess.Move]) -> MateAnalysis:
         witness = tuple(prefix + line)
         if not _verify(start, witness, color):  # pragma: no cover - a bug, never a verdict
@@ -814,6 +1033,15 @@ def _analyse_from(
 
     def cannot(why: str, wall: WallAnalysis | None = None) -> MateAnalysis:
         return MateAnalysis(color, Mateability.CANNOT_MATE, why=why, wall=wall)
+
+    def walled() -> MateAnalysis | None:
+        proof = _static_no_mate(board, color, cache)
+        if proof is None:
+            return None
+        return cannot(
+            "the pawns are blocked and no piece can cross the wall to give mate",
+            _wall_result(proof),
+        )
 
     if board.is_checkmate():
         if board.turn != color:
@@ -826,20 +1054,33 @@ def _analyse_from(
     why = insufficient_material(board, color)
     if why:
         return cannot(why)
+    locked, _ = _blocked_pawns(board)
+    static_done = False
+    if locked or budget <= 0:
+        static_done = True
+        answer = walled()
+        if answer is not None:
+            return answer
+    if budget <= 0:
+        return MateAnalysis(color, Mateability.UNDETERMINED)
+    try:
+        line = _Playout(board, color, _Budget(min(budget, 600))).run(4, 150)
+        if line is not None:
+            return can(line)
+    except _OutOfBudget:
+        pass
+    if not static_done:
+        answer = walled()
+        if answer is not None:
+            return answer
     quick = min(budget, 300)
-    tokens = _Budget(budget - quick)
     try:
         line = _Helpmate(board, color, _Budget(quick)).run(6)
         if line is not None:
             return can(line)
     except _OutOfBudget:
         pass
-    proof = _static_no_mate(board, color)
-    if proof is not None:
-        return cannot(
-            "the pawns are blocked and no piece can cross the wall to give mate",
-            _wall_result(proof),
-        )
+    tokens = _Budget(budget - quick)
     try:
         line = _Helpmate(board, color, _Budget(tokens.left // 2)).run(40)
         if line is not None:
@@ -876,8 +1117,9 @@ def can_mate(
 def analyse(board: chess.Board, *, budget: int = DEFAULT_BUDGET) -> DeadPositionAnalysis:
     """Both sides' answers for ``board``; dead (Article 9.6) when neither can mate."""
     after, prefix, cycled = _forced(board)
-    white = _analyse_from(board, after, prefix, cycled, chess.WHITE, budget)
-    black = _analyse_from(board, after, prefix, cycled, chess.BLACK, budget)
+    cache: dict[_Key, _Reach | None] = {}
+    white = _analyse_from(board, after, prefix, cycled, chess.WHITE, budget, cache)
+    black = _analyse_from(board, after, prefix, cycled, chess.BLACK, budget, cache)
     return DeadPositionAnalysis(white.result, black.result, white, black)
 
 
