@@ -4,7 +4,8 @@
 from arbiterlib.widgets.casebook import CasebookBrowser
 from arbiterlib.widgets.fifty import FiftyMoveCounter
 from arbiterlib.widgets.penalty import PenaltyCalculator, penalty_plot
+from arbiterlib.widgets.scoresheet import ScoresheetTrainer
 from arbiterlib.widgets.threefold import ThreefoldTrainer
 
-__all__ = ["CasebookBrowser", "FiftyMoveCounter", "PenaltyCalculator", "ThreefoldTrainer",
-           "penalty_plot"]
+__all__ = ["CasebookBrowser", "FiftyMoveCounter", "PenaltyCalculator", "ScoresheetTrainer",
+           "ThreefoldTrainer", "penalty_plot"]
