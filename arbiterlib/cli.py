@@ -1,6 +1,7 @@
 """The ``arbiter`` command: ``arbiter rule FILE [--json]``, ``arbiter casebook --html DIR``,
 ``arbiter dead [FEN ...] [--file F|-]`` (one JSON line per position; a bad FEN gives an
-error line and the run goes on).
+error line and the run goes on), ``arbiter compare [CASE ...] --laws A B [...]`` (the cases
+whose rulings differ between editions or proposals, as a table; ``--csv``/``--json`` save it).
 
 Bad input ends with one line on stderr naming the file, the event or move, and the
 problem, and exit status 2; never a traceback.
@@ -19,6 +20,7 @@ from arbiterlib.casebook_html import write_casebook
 from arbiterlib.dead import DEFAULT_BUDGET, dead_position_reports
 from arbiterlib.engine import rule
 from arbiterlib.errors import ArbiterError
+from arbiterlib.workshop import FIELDS, cases_from, compare, display, summary, write_frame
 
 EXIT_BAD_INPUT = 2
 
@@ -50,6 +52,21 @@ def build_parser() -> argparse.ArgumentParser:
     dead_cmd.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
                           help="positions each side's search may visit")
     dead_cmd.set_defaults(run=_run_dead)
+    compare_cmd = commands.add_parser(
+        "compare", help="which rulings differ between editions of the Laws or proposals")
+    compare_cmd.add_argument("cases", nargs="*", metavar="CASE",
+                             help="case files or folders, given before --laws (default: the"
+                                  " whole casebook)")
+    compare_cmd.add_argument("--laws", nargs="+", required=True, metavar="EDITION",
+                             help="two or more editions (2005 2009 2014 2017 2018 2023) or"
+                                  " proposal files (.yaml)")
+    compare_cmd.add_argument("--fields", nargs="+", metavar="FIELD", default=None,
+                             help=f"fields to compare (default: all: {', '.join(FIELDS)})")
+    compare_cmd.add_argument("--no-clauses", dest="clauses", action="store_false",
+                             help="leave clause numbers out: list only changes in substance")
+    compare_cmd.add_argument("--csv", metavar="FILE", help="also save the table as CSV")
+    compare_cmd.add_argument("--json", metavar="FILE", help="also save the table as JSON")
+    compare_cmd.set_defaults(run=_run_compare)
     return parser
 
 
@@ -85,6 +102,19 @@ def _run_dead(args: argparse.Namespace) -> int:
         raise ArbiterError("dead: give FENs or --file F (- for stdin)")
     for report in dead_position_reports(lines, budget=args.budget):
         print(json.dumps(report), flush=True)
+    return 0
+
+
+def _run_compare(args: argparse.Namespace) -> int:
+    cases = cases_from(args.cases)
+    frame = compare(args.laws, cases, fields=args.fields, clauses=args.clauses)
+    labels = [str(c) for c in frame.columns[2:]]
+    if len(frame):
+        print(display(frame).to_string(index=False))
+    print(summary(frame, len(cases), labels))
+    for kind in ("csv", "json"):
+        if getattr(args, kind) is not None:
+            write_frame(frame, getattr(args, kind), kind)
     return 0
 
 

@@ -379,8 +379,10 @@ def apply_parameters(base: Edition, parameters: Mapping[str, Any], *, key: str,
         else:  # the remaining parameters are flags
             changes[name] = _flag(name, value)
     clauses = dict(base.clauses)
-    if changes.get("two_hands_illegal") and "one-hand.illegal" not in clauses:
-        clauses["one-hand.illegal"] = f"{base.key} proposal"
+    if changes.get("two_hands_illegal"):
+        # The engine cites both: the rule (2018: 7.5.4) and the penalty (2018: 7.5.5).
+        for concept in ("one-hand.illegal", "illegal-move.penalty"):
+            clauses.setdefault(concept, f"{base.key} proposal")
     return dataclasses.replace(
         base, key=key, title=title, base=base.key, clauses=MappingProxyType(clauses),
         incorrect_claim=penalty, incorrect_claim_by_rate=MappingProxyType(by_rate), **changes)
@@ -400,6 +402,11 @@ def load_proposal(path: str | Path) -> Edition:
         raise EditionError(f"{name}: a proposal needs 'base: <edition>' and its parameters")
     data = dict(data)
     base_key, title = data.pop("base"), data.pop("name", None)
+    if isinstance(base_key, str) and base_key.endswith((".yaml", ".yml")):
+        raise EditionError(f"{name}: base: a proposal's base must be an edition"
+                           f" ({', '.join(EDITIONS)}), not another proposal ({base_key})")
+    if title is not None and not isinstance(title, str | int | float):
+        raise EditionError(f"{name}: name: {title!r} is not a text")
     try:
         base = get_edition(base_key)
         if base.base is not None:
