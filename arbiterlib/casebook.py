@@ -42,7 +42,7 @@ ANSWER_KEYS = frozenset({"laws", "fen", "turn", "result", "reason", "clocks", "o
 CASE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 #: The columns of :func:`casebook_frame`.
 FRAME_COLUMNS = ["id", "title", "articles", "tags", "edition", "difficulty", "source",
-                 "result", "reason", "claims_correct"]
+                 "result", "reason", "claims_correct", "editions"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -300,14 +300,17 @@ def _key_fields(case: Case) -> tuple[str | None, str | None, bool | None]:
 def casebook_frame(cases: Sequence[Case] | None = None) -> pd.DataFrame:
     """One row per case: ``id``, ``title``, ``articles`` and ``tags`` (tuples), ``edition``,
     ``difficulty``, ``source`` and the answer's ``result``, ``reason`` and ``claims_correct``
-    (``True``: every claim is correct; ``False``: one is not; ``None``: no claim)."""
+    (``True``: every claim is correct; ``False``: one is not; ``None``: no claim), all under
+    the case's own edition; ``editions``: every edition the case answers for (its own
+    first)."""
     rows = []
     for case in load_casebook() if cases is None else cases:
         result, reason, correct = _key_fields(case)
         rows.append({"id": case.id, "title": case.title, "articles": case.articles,
                      "tags": case.tags, "edition": case.edition,
                      "difficulty": case.difficulty, "source": case.source,
-                     "result": result, "reason": reason, "claims_correct": correct})
+                     "result": result, "reason": reason, "claims_correct": correct,
+                     "editions": case.editions})
     return pd.DataFrame(rows, columns=FRAME_COLUMNS, dtype=object)
 
 

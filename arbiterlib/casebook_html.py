@@ -56,7 +56,7 @@ def board_svg(case: Case, size: int = 320) -> str:
 def meta_html(case: Case) -> str:
     parts = [f"Articles {_esc(', '.join(case.articles))}",
              f"tags: {_esc(', '.join(case.tags))}",
-             f"Laws of {_esc(case.edition)}"]
+             f"Laws of {_esc(', '.join(case.editions))}"]
     if case.difficulty:
         parts.append(f"difficulty: {_esc(case.difficulty)}")
     return f"<p class='meta'>{' · '.join(parts)}</p>"
@@ -105,10 +105,14 @@ def ruling_summary_html(ruling: Ruling) -> str:
 
 
 def answer_html(case: Case, *, heading: str = "h3") -> str:
-    """The answer: the arbiter's ruling from the engine, then the explanation and source."""
+    """The answer: the arbiter's ruling from the engine (under the case's edition, then under
+    every other edition the case answers for), then the explanation and source."""
+    parts = [f"<{heading}>The arbiter's ruling</{heading}>", ruling_summary_html(case.rule())]
+    for laws in case.editions[1:]:
+        parts += [f"<{heading}>Under the {_esc(laws)} Laws</{heading}>",
+                  ruling_summary_html(case.rule(laws))]
     return "\n".join([
-        f"<{heading}>The arbiter's ruling</{heading}>",
-        ruling_summary_html(case.rule()),
+        *parts,
         f"<{heading}>Explanation</{heading}>",
         f"<p>{_esc(case.explanation)}</p>",
         f"<p class='meta'>Source: {_esc(case.source)}</p>",

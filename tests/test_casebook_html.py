@@ -57,9 +57,11 @@ def test_the_index_links_every_case_by_article(book: Path) -> None:
         assert f"cases/{case.id}.html" in index.links, case.id
         assert f"cases/{case.id}-answer.html" in index.links, case.id
     assert "Article 9.3b" in index.text and "Article 9.5b" in index.text
-    # Under each article, the cases citing it or one of its clauses: 9.3 has seven.
+    # Under each article, the cases citing it or one of its clauses.
     section = index.text.split("Article 9.3 ")[1].split("Article 9.3a")[0]
-    assert section.count("(") == 7
+    citing = [c for c in cases if any(a.startswith("9.3") for a in c.articles)]
+    assert len(citing) >= 7 and section.count(" (") == len(citing)
+    assert all(c.title in section for c in citing)
     pages = sorted(p.name for p in (book / "cases").iterdir())
     assert len(pages) == 2 * len(cases)
 

@@ -50,7 +50,7 @@ class CasebookBrowser:
         if name == "tag":
             return sorted({t for c in cases for t in c.tags})
         if name == "edition":
-            return sorted({c.edition for c in cases})
+            return sorted({e for c in cases for e in c.editions})
         if name == "difficulty":
             found = {c.difficulty for c in cases if c.difficulty}
             return [d for d in _DIFFICULTIES if d in found] + sorted(found - set(_DIFFICULTIES))
@@ -74,8 +74,8 @@ class CasebookBrowser:
             keep &= frame["articles"].map(lambda a: cites(a, article))
         if tag is not None:
             keep &= frame["tags"].map(lambda t: tag in t)
-        if edition is not None:
-            keep &= frame["edition"] == edition
+        if edition is not None:  # the cases answering under that edition
+            keep &= frame["editions"].map(lambda e: edition in e)
         if difficulty is not None:
             keep &= frame["difficulty"] == difficulty
         return frame[keep].reset_index(drop=True)
