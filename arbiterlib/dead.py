@@ -169,6 +169,50 @@ def _attacks(piece_type: chess.PieceType, color: chess.Color, square: int, occ: 
     return bb
 
 
+_NOT_A = chess.BB_ALL & ~chess.BB_FILE_A
+_NOT_H = chess.BB_ALL & ~chess.BB_FILE_H
+_NOT_AB = _NOT_A & ~chess.BB_FILE_B
+_NOT_GH = _NOT_H & ~chess.BB_FILE_G
+_DIAGONAL_STEPS = ((9, _NOT_A), (7, _NOT_H), (-7, _NOT_A), (-9, _NOT_H))
+_STRAIGHT_STEPS = ((8, chess.BB_ALL), (-8, chess.BB_ALL), (1, _NOT_A), (-1, _NOT_H))
+
+
+def _fill(bb: int, empty: int, steps: tuple[tuple[int, int], ...]) -> int:
+    """Squares attacked along ``steps`` by sliders on every square of ``bb``."""
+    out = 0
+    for shift, mask in steps:
+        x = bb
+        while x:
+            x = ((x << shift) if shift > 0 else (x >> -shift)) & mask
+            out |= x
+            x &= empty
+    return out
+
+
+def _spread(piece_type: chess.PieceType, color: chess.Color, bb: int, occ: int) -> int:
+    """Squares a ``piece_type`` attacks from any square of ``bb`` (bitboard-parallel
+    :func:`_attacks`)."""
+    if piece_type == chess.PAWN:
+        if color == chess.WHITE:
+            return ((bb << 9) & _NOT_A) | ((bb << 7) & _NOT_H)
+        return ((bb >> 7) & _NOT_A) | ((bb >> 9) & _NOT_H)
+    if piece_type == chess.KNIGHT:
+        one = ((bb << 1) & _NOT_A) | ((bb >> 1) & _NOT_H)
+        two = ((bb << 2) & _NOT_AB) | ((bb >> 2) & _NOT_GH)
+        return ((one << 16) | (one >> 16) | (two << 8) | (two >> 8)) & chess.BB_ALL
+    if piece_type == chess.KING:
+        side = ((bb << 1) & _NOT_A) | ((bb >> 1) & _NOT_H)
+        both = side | bb
+        return (side | (both << 8) | (both >> 8)) & chess.BB_ALL
+    empty = ~occ & chess.BB_ALL
+    out = 0
+    if piece_type in (chess.BISHOP, chess.QUEEN):
+        out |= _fill(bb, empty, _DIAGONAL_STEPS)
+    if piece_type in (chess.ROOK, chess.QUEEN):
+        out |= _fill(bb, empty, _STRAIGHT_STEPS)
+    return out
+
+
 def _squares(bb: int) -> Iterator[int]:
     while bb:
         low = bb & -bb
@@ -429,15 +473,13 @@ class _Reach:
     ) -> int:
         """Squares reachable from ``seeds`` moving like any of ``piece_types``."""
         region = seeds
-        frontier = list(_squares(seeds))
+        frontier = seeds
         while frontier:
-            s = frontier.pop()
             targets = 0
             for pt in piece_types:
-                targets |= _attacks(pt, color, s, fixed)
-            targets &= ~forbidden & ~region
-            region |= targets
-            frontier.extend(_squares(targets))
+                targets |= _spread(pt, color, frontier, fixed)
+            frontier = targets & ~forbidden & ~region
+            region |= frontier
         return region
 
     def attacks(self, color: chess.Color, occ: int, *, with_king: bool) -> int:
@@ -446,10 +488,11 @@ class _Reach:
         for sq, pt, c in self.pieces:
             if c != color or (pt == chess.KING and not with_king):
                 continue
-            for s in _squares(self.region[sq]):
-                bb |= _attacks(pt, color, s, occ)
-                if sq in self.promotable:
-                    bb |= _attacks(chess.QUEEN, color, s, occ) | chess.BB_KNIGHT_ATTACKS[s]
+            region = self.region[sq]
+            bb |= _spread(pt, color, region, occ)
+            if sq in self.promotable:
+                bb |= _spread(chess.QUEEN, color, region, occ)
+                bb |= _spread(chess.KNIGHT, color, region, occ)
         return bb
 
     def reach(self, color: chess.Color) -> int:
