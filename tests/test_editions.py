@@ -206,7 +206,7 @@ def test_an_unreadable_proposal(tmp_path: Path) -> None:
         load_proposal(tmp_path)  # a folder
     binary = tmp_path / "binary.yaml"
     binary.write_bytes(b"\xff\xfe\x00base")
-    with pytest.raises(EditionError, match="binary.yaml: the proposal is not valid YAML"):
+    with pytest.raises(EditionError, match=r"binary.yaml: the proposal is not valid YAML"):
         load_proposal(binary)
 
 

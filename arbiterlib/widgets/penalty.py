@@ -23,7 +23,14 @@ from matplotlib.ticker import FuncFormatter, MultipleLocator
 
 from arbiterlib.claims import incorrect_claim_penalty
 from arbiterlib.clocks import format_time, parse_time
-from arbiterlib.editions import ClaimantAction, ClaimantBand, Edition, get_edition
+from arbiterlib.editions import (
+    ClaimantAction,
+    ClaimantBand,
+    Edition,
+    Rate,
+    get_edition,
+    resolve_edition,
+)
 from arbiterlib.engine import rule
 from arbiterlib.errors import ArbiterError, TimeFormatError
 from arbiterlib.ruling import Ruling
@@ -236,9 +243,9 @@ def _band_words(band: ClaimantBand) -> str:
     return "unchanged"
 
 
-def _boundary_note(edition: Edition, seconds: float) -> str:
+def _boundary_note(edition: Edition, seconds: float, rate: Rate = Rate.STANDARD) -> str:
     """What the rule module says about a claimant standing exactly on a boundary."""
-    outcome = incorrect_claim_penalty(edition.incorrect_claim, seconds, 0.0)
+    outcome = incorrect_claim_penalty(edition.penalty(rate), seconds, 0.0)
     start = outcome.explanation.find("exactly")
     return outcome.explanation[start:] if start >= 0 else f"exactly {format_time(seconds)}"
 
@@ -247,19 +254,32 @@ def _minutes(value: float, _: object = None) -> str:
     return format_time(value * 60)
 
 
-def penalty_plot(editions: Sequence[str] = ("2005",), *, up_to: float = 480.0) -> Figure:
+def _edition(spec: str | Edition) -> Edition:
+    """An edition object, an edition key or a proposal file."""
+    return spec if isinstance(spec, Edition) else resolve_edition(spec)
+
+
+def edition_label(edition: Edition) -> str:
+    """An edition's key (``2018``), or a proposal's name."""
+    return edition.key if edition.base is None else edition.title
+
+
+def penalty_plot(editions: Sequence[str | Edition] = ("2005",), *, up_to: float = 480.0,
+                 rate: Rate | str = Rate.STANDARD) -> Figure:
     """The claimant's time after an incorrect claim against his time before, for each edition
-    in ``editions``; the first edition's bands are shaded and its boundaries annotated with
-    the project's ruling (docs/penalties.md). Returns a matplotlib Figure (not shown)."""
+    in ``editions`` (keys, proposal files or :class:`Edition` objects) at ``rate``; the
+    first edition's bands are shaded and its boundaries annotated with the project's ruling
+    (docs/penalties.md). Returns a matplotlib Figure (not shown)."""
     if not editions:
         raise ArbiterError("penalty_plot needs at least one edition")
-    chosen = [get_edition(key) for key in editions]
+    rate = Rate(rate)
+    chosen = [_edition(key) for key in editions]
     fig = Figure(figsize=(9, 5.5))
     ax = fig.add_subplot()
     ax.plot([0, up_to / 60], [0, up_to / 60], color="0.6", linestyle=":", linewidth=1,
             label="no reduction (time before = time after)")
     for index, edition in enumerate(chosen):
-        penalty = edition.incorrect_claim
+        penalty = edition.penalty(rate)
         boundaries = sorted({b.above for b in penalty.claimant_bands if 0 < b.above < up_to})
         edges = [0.0, *boundaries, up_to]
         color = f"C{index}"
@@ -268,7 +288,7 @@ def penalty_plot(editions: Sequence[str] = ("2005",), *, up_to: float = 480.0) -
             xs = [start + (end - start) * i / 200 for i in range(1, 200)]
             ys = [incorrect_claim_penalty(penalty, x, 0.0).claimant_after for x in xs]
             ax.plot([x / 60 for x in xs], [y / 60 for y in ys], color=color, linewidth=2,
-                    label=(f"{edition.key} ({edition.cite('claim.incorrect')})"
+                    label=(f"{edition_label(edition)} ({edition.cite('claim.incorrect')})"
                            if start == 0 else None))
         for seconds in boundaries:
             after = incorrect_claim_penalty(penalty, seconds, 0.0).claimant_after
@@ -291,7 +311,7 @@ def penalty_plot(editions: Sequence[str] = ("2005",), *, up_to: float = 480.0) -
                     ha="center", va="top", fontsize=8)
         for offset, seconds in enumerate(reversed(boundaries)):
             after = incorrect_claim_penalty(penalty, seconds, 0.0).claimant_after
-            ax.annotate(_boundary_note(edition, seconds).replace("; ", ";\n"),
+            ax.annotate(_boundary_note(edition, seconds, rate).replace("; ", ";\n"),
                         xy=(seconds / 60, after / 60),
                         xytext=(seconds / 60 - 0.6, after / 60 + 2.2 + 1.1 * offset),
                         fontsize=9, arrowprops={"arrowstyle": "->", "color": "0.3"},
@@ -303,8 +323,47 @@ def penalty_plot(editions: Sequence[str] = ("2005",), *, up_to: float = 480.0) -
         axis.set_major_formatter(FuncFormatter(_minutes))
     ax.set_xlabel("claimant's time before the ruling (m:ss)")
     ax.set_ylabel("claimant's time after the ruling (m:ss)")
-    names = ", ".join(e.key for e in chosen)
-    ax.set_title(f"Incorrect claim: the claimant's clock (editions: {names})")
+    names = ", ".join(edition_label(e) for e in chosen)
+    games = "" if rate is Rate.STANDARD else f", {rate.value} games"
+    ax.set_title(f"Incorrect claim: the claimant's clock (editions: {names}{games})")
     ax.grid(True, alpha=0.3)
     ax.legend(loc="lower right", fontsize=9)
+    return fig
+
+
+def penalty_cost_plot(editions: Sequence[str | Edition], *, up_to: float = 480.0,
+                      rate: Rate | str = Rate.STANDARD) -> Figure:
+    """What an incorrect claim costs the claimant on the clocks, edition by edition: the
+    time he loses plus the time his opponent gains, against the claimant's time before the
+    ruling, at ``rate``. Every figure comes from
+    :func:`arbiterlib.claims.incorrect_claim_penalty` with the edition's own data."""
+    if not editions:
+        raise ArbiterError("penalty_cost_plot needs at least one edition")
+    rate = Rate(rate)
+    chosen = [_edition(key) for key in editions]
+    fig = Figure(figsize=(9, 4.5))
+    ax = fig.add_subplot()
+    xs = [up_to * i / 480 for i in range(481)]
+    top = 0.0
+    for index, edition in enumerate(chosen):
+        penalty = edition.penalty(rate)
+        costs = []
+        for x in xs:
+            outcome = incorrect_claim_penalty(penalty, x, 0.0)
+            costs.append((x - outcome.claimant_after) + outcome.opponent_after)
+        top = max(top, *costs)
+        # Editions that cost the same are drawn on top of each other: dash the later ones.
+        ax.plot([x / 60 for x in xs], [c / 60 for c in costs], color=f"C{index}",
+                linewidth=2.5 - 0.3 * index, linestyle="-" if index == 0 else (0, (4, 2 + index)),
+                label=f"{edition_label(edition)} ({edition.cite('claim.incorrect')})")
+    ax.set_xlim(0, up_to / 60)
+    ax.set_ylim(0, top / 60 + 1)
+    for axis in (ax.xaxis, ax.yaxis):
+        axis.set_major_locator(MultipleLocator(1))
+        axis.set_major_formatter(FuncFormatter(_minutes))
+    ax.set_xlabel("claimant's time before the ruling (m:ss)")
+    ax.set_ylabel("claimant's loss + opponent's gain (m:ss)")
+    ax.set_title(f"What an incorrect claim costs on the clocks ({rate.value} games)")
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="upper left", fontsize=9)
     return fig
