@@ -80,6 +80,9 @@ def test_a_long_helpmate_is_not_spelt_out() -> None:
                             " for example by a line of ")
     assert black.endswith(" single moves.")
     assert view.fill() == {} and view.legend_html() == ""
+    quiet = DeadPositionBoard(BISHOP_V_PAWN, examples=False)
+    assert quiet.verdict(chess.WHITE) == ("White can still checkmate by some series of legal"
+                                          " moves.")
     assert "A checkmate can still occur: the position is not dead." in view.why_html()
 
 

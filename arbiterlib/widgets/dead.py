@@ -78,13 +78,16 @@ class DeadPositionBoard:
     """A position, who can still mate in it, and the arbiter's ruling on a flag fall or a
     move. All state is plain Python; :meth:`widget` wraps it in ipywidgets.
 
-    ``budget`` bounds the analysis (positions visited per side); ``clocks`` are the
-    readings used for a flag fall or a move (optional); ``laws`` the edition.
+    ``budget`` bounds the analysis (positions visited per side); ``examples`` shows the
+    analyser's mating line when a side can mate (one of many: which one may change with
+    the analyser); ``clocks`` are the readings used for a flag fall or a move
+    (optional); ``laws`` the edition.
     """
 
-    def __init__(self, fen: str, *, budget: int = dead.DEFAULT_BUDGET,
+    def __init__(self, fen: str, *, budget: int = dead.DEFAULT_BUDGET, examples: bool = True,
                  clocks: Mapping[str, Any] | None = None, laws: str | None = None) -> None:
         self.fen, self.budget, self.clocks, self.laws = fen, budget, clocks, laws
+        self.examples = examples
         self.error: str | None = None
         self.last_ruling: Ruling | None = None
         try:
@@ -128,7 +131,7 @@ class DeadPositionBoard:
             return f"{_name(color)} cannot checkmate: {side.why}."
         if side.result is dead.Mateability.CAN_MATE:
             witness = list(side.witness)
-            if not witness:
+            if not witness or not self.examples:
                 example = ""
             elif len(witness) <= MAX_LINE:
                 example = f", for example {self.board.variation_san(witness)}"
