@@ -128,6 +128,7 @@ class Arbiter:
         self.violations: list[Violation] = []
         self.statements: list[Statement] = []
         self._play_movetext(scenario.moves)
+        self.running = self.board.turn
         self._start_scoresheets()
         if self.board.move_stack:
             self.last_mover = not self.board.turn  # ... and he pressed his clock
@@ -342,7 +343,8 @@ class Arbiter:
     def _start_scoresheets(self) -> None:
         """With ``scoresheets: true`` both players keep a sheet (8.1); the moves already
         played are taken as recorded on both."""
-        self.flag_fallen = False
+        # Players who must update their sheet completely before moving (8.4, after a flag).
+        self.must_update: set[chess.Color] = set()
         self.offer_events: list[tuple[int, scoresheet.Slot]] = []
         self.offers_checked: set[tuple[int, chess.Color]] = set()
         self.readings: dict[chess.Color, list[tuple[int, float]]] = {
@@ -384,11 +386,12 @@ class Arbiter:
             return
         exemption = self._exemption(mover)
         required = scoresheet.required_before_move(self.board, exempt=exemption.exempt,
-                                                   flag_fallen=self.flag_fallen)
+                                                   flag_fallen=mover in self.must_update)
         self._check_offers_recorded(event, mover, required)
         issues = scoresheet.check_before_move(self.sheets[mover], self.board,
                                               exempt=exemption.exempt,
-                                              flag_fallen=self.flag_fallen)
+                                              flag_fallen=mover in self.must_update)
+        self.must_update.discard(mover)
         if not issues:
             return
         clause = issues[0].clause
@@ -608,7 +611,9 @@ class Arbiter:
         else:
             parts.append("The game continues.")
         self.running = self.board.turn
-        self.offer = Offer(claimant, OfferStatus.PENDING, OfferTiming.CLAIM)
+        standing = self.offer
+        if not (standing and standing.status is OfferStatus.PENDING and standing.by != claimant):
+            self.offer = Offer(claimant, OfferStatus.PENDING, OfferTiming.CLAIM)
         parts.append(f"The claim counts as a draw offer ({cite('offer.claim')}),"
                      f" which {side(not claimant)} may still accept.")
         self.say(event, (verdict.article, cite("claim.incorrect"), cite("offer.claim")),
@@ -723,7 +728,7 @@ class Arbiter:
     def _on_flag(self, event: Event) -> None:
         """6.9: the flag falls: the player loses, unless his opponent cannot mate (draw)."""
         loser = chess.WHITE if event.value == "white" else chess.BLACK
-        self.flag_fallen = True
+        self.must_update = set(chess.COLORS)
         if self.clock is not None:
             self.clock = self.clock.with_remaining(loser, 0)
         if self._flag_ends_completed_period(event, loser):

@@ -194,18 +194,13 @@ def test_the_2017_edition_needs_both_players_to_have_moved() -> None:
     assert ruling["rulings"][-1]["articles"] == ["5.2.3"]
 
 
-# Known engine bugs (see the report of issue 6): kept here as strict xfails so that the
-# fix shows up as an XPASS.
+# Engine bugs found while writing these tests, now fixed.
 
-@pytest.mark.xfail(strict=True, reason="engine: the running clock is set from the start"
-                   " position, before `moves` are replayed")
 def test_after_an_odd_number_of_moves_the_clock_of_the_player_to_move_runs() -> None:
     ruling = ruled({"offer": "draw"}, moves="1. e4 e5 2. Nf3 Nc6 3. Bb5")
     assert ruling["offer"] == offer("black", "pending", "irregular")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: a claim (9.1c) replaces the opponent's"
-                   " standing offer instead of leaving it standing")
 def test_a_claim_does_not_cancel_the_opponents_standing_offer() -> None:
     ruling = ruled({"move": "Nf3"}, {"offer": "draw", "by": "white"},
                    {"claim": "threefold", "move": "Nf6"}, {"accept": "draw", "by": "black"},

@@ -152,9 +152,6 @@ def test_draw_offer_marked_by_both() -> None:
     assert fixed["scoresheets"]["black"] == "1. e4 e5 2. Nf3 (=) Nc6"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: after a flag fall (period completed) the"
-                   " complete update stays required for the rest of the game, so a player may"
-                   " no longer reply before recording his opponent's move (8.1)")
 def test_replying_first_is_allowed_again_after_the_update() -> None:
     ruling = ruled(fen="8/5pk1/6p1/3R4/7P/6P1/r4PK1/8 b - - 0 40",
                    time_control="40/90m+30m", clocks={"white": "0:20", "black": "12:00"},
@@ -163,8 +160,6 @@ def test_replying_first_is_allowed_again_after_the_update() -> None:
     assert ruling["violations"] == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: with `moves` of odd length the clock of"
-                   " the player having the move is not the one running when events start")
 def test_the_clock_of_the_player_to_move_runs_after_moves() -> None:
     ruling = rule({"moves": "1. e4", "clocks": {"white": 300, "black": 300}, "increment": 30,
                    "events": [{"move": "e5"}]}).to_dict()
