@@ -177,6 +177,11 @@ def display(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.fillna(NONE)
 
 
+def table(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` for a notebook: indexed by case and field, empty values shown as a dash."""
+    return display(frame).set_index(["case", "field"])
+
+
 def summary(frame: pd.DataFrame, cases: int, labels: Sequence[str]) -> str:
     """``3 of 57 cases rule differently under 2005, 2018.``"""
     differing = frame["case"].nunique() if len(frame) else 0
