@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import chess
 
+from arbiterlib import dead
 from arbiterlib.widgets.dead import (
     BLACK_REACH,
     FIXED,
@@ -50,12 +53,14 @@ def test_material_is_shaded_when_it_decides() -> None:
     assert view.verdict(chess.BLACK) == (
         "Black cannot checkmate: insufficient material: king and bishops, with every bishop"
         " on one colour of square, cannot mate.")
-    assert "all the material left besides the kings" in view.legend_html()
+    assert "the pieces of a side that cannot mate (besides the king)" in view.legend_html()
 
 
 def test_flag_falls_against_a_lone_king_and_against_a_rook() -> None:
     view = DeadPositionBoard(ROOK, clocks={"white": 0, "black": "0:30"})
     assert view.is_dead() is False
+    assert view.fill() == {}  # Black cannot mate, but has nothing besides his king
+    assert DeadPositionBoard("8/8/4k3/8/3q4/8/8/1N2K3 b - - 0 70").fill() == {chess.B1: MATERIAL}
     # The helpmate line shown is the analyser's witness: only its start is fixed here.
     assert view.verdict(chess.WHITE).startswith(
         "White can still checkmate by some series of legal moves, for example ")
@@ -71,14 +76,24 @@ def test_flag_falls_against_a_lone_king_and_against_a_rook() -> None:
 
 def test_a_long_helpmate_is_not_spelt_out() -> None:
     view = DeadPositionBoard(BISHOP_V_PAWN)
-    white, black = view.verdict(chess.WHITE), view.verdict(chess.BLACK)
+    white = view.verdict(chess.WHITE)
     assert white.startswith("White can still checkmate by some series of legal moves,"
                             " for example 1...")
     assert white.endswith("#.") and len(white.split()) <= 13 + 12
-    # Black must promote first: the line is too long to show.
-    assert black.startswith("Black can still checkmate by some series of legal moves,"
-                            " for example by a line of ")
-    assert black.endswith(" single moves.")
+    # A line longer than MAX_LINE single moves is only counted (the analysis is built
+    # here, as the analyser's own lines may change).
+    board = view.board.copy()
+    shuffle = [board.push_san(san) or board.peek()
+               for san in ["Kg8", "Ke6", "Kh8", "Kf6"] * 4]
+    assert view.analysis is not None
+    view.analysis = dataclasses.replace(view.analysis, black_detail=dead.MateAnalysis(
+        chess.BLACK, dead.Mateability.CAN_MATE, witness=tuple(shuffle)))
+    assert view.verdict(chess.BLACK) == ("Black can still checkmate by some series of legal"
+                                         " moves, for example by a line of 16 single moves.")
+    view.analysis = dataclasses.replace(view.analysis, black_detail=dead.MateAnalysis(
+        chess.BLACK, dead.Mateability.UNDETERMINED))
+    assert view.verdict(chess.BLACK) == ("Black: the analysis could not decide within its"
+                                         " budget; the arbiter must judge.")
     assert view.fill() == {} and view.legend_html() == ""
     quiet = DeadPositionBoard(BISHOP_V_PAWN, examples=False)
     assert quiet.verdict(chess.WHITE) == ("White can still checkmate by some series of legal"

@@ -3,14 +3,14 @@
 The answers come from :mod:`arbiterlib.dead` (``analyse``) and, for a flag fall or a move,
 from :func:`arbiterlib.rule`; this module only draws them. A blocked pawn wall is shaded on
 the board from :attr:`MateAnalysis.wall`: the pieces that can never move, and the squares
-each side's pieces can ever reach. When material alone decides, the pieces each side has
-left are shaded.
+each side's pieces can ever reach. Otherwise the pieces of a side that cannot mate are
+shaded.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import chess
@@ -37,7 +37,7 @@ LEGEND = {
     WHITE_REACH: "only White's pieces can ever stand here",
     BLACK_REACH: "only Black's pieces can ever stand here",
     BOTH_REACH: "both sides' pieces can stand here",
-    MATERIAL: "all the material left besides the kings",
+    MATERIAL: "the pieces of a side that cannot mate (besides the king)",
 }
 
 
@@ -61,9 +61,13 @@ def wall_fill(wall: dead.WallAnalysis) -> dict[chess.Square, str]:
     return fill
 
 
-def material_fill(board: chess.Board) -> dict[chess.Square, str]:
-    """The ``fill`` shading every piece other than the kings."""
-    return {square: MATERIAL for square in chess.SquareSet(board.occupied & ~board.kings)}
+def material_fill(board: chess.Board, colors: Iterable[chess.Color] = chess.COLORS
+                  ) -> dict[chess.Square, str]:
+    """The ``fill`` shading the pieces of ``colors`` other than the kings."""
+    mask = 0
+    for color in colors:
+        mask |= board.occupied_co[color] & ~board.kings
+    return {square: MATERIAL for square in chess.SquareSet(mask)}
 
 
 def material_words(board: chess.Board, color: chess.Color) -> str:
@@ -112,15 +116,15 @@ class DeadPositionBoard:
         return None
 
     def fill(self) -> dict[chess.Square, str]:
-        """The squares to shade: the wall if one decided, else the material when a side
-        cannot mate by material, else nothing."""
+        """The squares to shade: the wall if one decided, else the pieces of each side
+        that cannot mate, else nothing."""
         if self.wall is not None:
             return wall_fill(self.wall)
-        if self.analysis is not None and any(
-                self.analysis.side(c).result is dead.Mateability.CANNOT_MATE
-                for c in chess.COLORS):
-            return material_fill(self.board)
-        return {}
+        if self.analysis is None:
+            return {}
+        return material_fill(self.board, [
+            c for c in chess.COLORS
+            if self.analysis.side(c).result is dead.Mateability.CANNOT_MATE])
 
     def verdict(self, color: chess.Color) -> str:
         """Whether ``color`` can still mate, and why, in one sentence."""
