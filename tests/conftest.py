@@ -1,4 +1,5 @@
-"""Shared test fixtures. Real data lives in ../shared/data beside the clone; tests skip without it."""
+"""Shared test fixtures. Real data lives in ../shared/data beside the clone; tests skip
+without it."""
 
 from __future__ import annotations
 

@@ -8,11 +8,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arbiterlib.claims import (
+    ClaimRule,
     incorrect_claim_penalty,
     judge_fifty_moves,
     judge_threefold,
     lost_right_verdict,
-    ClaimRule,
 )
 from arbiterlib.editions import EDITION_2005, get_edition
 from arbiterlib.errors import EditionError

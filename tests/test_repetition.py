@@ -13,7 +13,7 @@ def test_legal_en_passant_is_part_of_the_position() -> None:
     board = chess.Board("1n2k3/3p4/8/4P3/8/8/8/1N2K3 b - - 0 1")
     board.push_san("d5")
     first = position_key(board)
-    for san in "Nc3 Nc6 Nb1 Nb8".split():
+    for san in ["Nc3", "Nc6", "Nb1", "Nb8"]:
         board.push_san(san)
     assert board.board_fen() == chess.Board(first.placement + " w - - 0 1").board_fen()
     assert position_key(board) != first
@@ -24,7 +24,7 @@ def test_en_passant_that_was_never_legal_is_not() -> None:
     board.push_san("d5")
     first = position_key(board)
     assert first.en_passant is None
-    for san in "Nc3 Nc6 Nb1 Nb8".split():
+    for san in ["Nc3", "Nc6", "Nb1", "Nb8"]:
         board.push_san(san)
     assert position_key(board) == first
 
@@ -32,7 +32,7 @@ def test_en_passant_that_was_never_legal_is_not() -> None:
 def test_table_counts_and_forgets() -> None:
     board = chess.Board()
     table = RepetitionTable(position_key(board))
-    for san in "Nf3 Nf6 Ng1 Ng8".split():
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
         board.push_san(san)
         table.push(position_key(board))
     assert table.count(table.current) == 2

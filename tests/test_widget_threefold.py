@@ -43,7 +43,8 @@ def test_controls_drive_the_state(trainer: ThreefoldTrainer) -> None:
     controls = trainer.controls
     controls["step"].value = 2
     assert trainer.ply == 2 and "after 1...Nf6" in controls["board"].value
-    assert controls["written"].options[0] == NO_WRITTEN_MOVE and "Ng1" in controls["written"].options
+    options = controls["written"].options
+    assert options[0] == NO_WRITTEN_MOVE and "Ng1" in options
     controls["step"].value = 7
     controls["written"].value = "Ng8"
     controls["claim"].click()
@@ -55,5 +56,5 @@ def test_controls_drive_the_state(trainer: ThreefoldTrainer) -> None:
 
 
 def test_bad_movetext_is_a_scenario_error() -> None:
-    with pytest.raises(ScenarioError, match="moves: illegal move 'Nf4' for White at move 1."):
+    with pytest.raises(ScenarioError, match=r"moves: illegal move 'Nf4' for White at move 1\."):
         ThreefoldTrainer("1. Nf4")
