@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,3 +66,23 @@ def test_imports_only_go_down() -> None:
                     "arbiterlib."):
                 target = node.module.removeprefix("arbiterlib.")
                 assert _layer(target) <= level, f"{module} (layer {level}) imports {target}"
+
+
+def _tool(name: str) -> str:
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.exists() else shutil.which(name)
+    if found is None:
+        pytest.skip(f"{name} is not installed")
+    return found
+
+
+def test_ruff_is_clean() -> None:
+    result = subprocess.run([_tool("ruff"), "check", "arbiterlib", "tests", "benchmarks",
+                             "scripts"], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_mypy_is_clean() -> None:
+    result = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stdout[-3000:]
