@@ -285,6 +285,12 @@ def _castling_moves(board: chess.Board, fixed: int) -> list[tuple[int, int, int,
     return result
 
 
+_CACHE_LIMIT = 200_000
+_PawnKey = tuple[int, bool, int, int, int, tuple[tuple[int, int], ...]]
+_PAWN_CACHE: dict[_PawnKey, tuple[int, int, bool]] = {}
+_REGION_CACHE: dict[tuple[int, tuple[chess.PieceType, ...], bool, int, int], int] = {}
+
+
 class _Reach:
     """Fixpoint of: pieces assumed fixed, and the squares every other piece can reach."""
 
@@ -429,7 +435,25 @@ class _Reach:
         walls: dict[int, int],
     ) -> tuple[int, int, bool]:
         """Squares a pawn may stand on (including squares a double step passes over), the
-        squares it may land on by a capture, and whether it may promote."""
+        squares it may land on by a capture, and whether it may promote (memoised: a pure
+        function of its arguments)."""
+        key = (square, color, fixed, blocked, prey, tuple(sorted(walls.items())))
+        found = _PAWN_CACHE.get(key)
+        if found is None:
+            if len(_PAWN_CACHE) > _CACHE_LIMIT:
+                _PAWN_CACHE.clear()
+            found = _PAWN_CACHE[key] = self._pawn_flood(square, color, fixed, blocked, prey, walls)
+        return found
+
+    def _pawn_flood(
+        self,
+        square: int,
+        color: chess.Color,
+        fixed: int,
+        blocked: int,
+        prey: int,
+        walls: dict[int, int],
+    ) -> tuple[int, int, bool]:
         region = chess.BB_SQUARES[square]
         takes = 0
         frontier = [square]
@@ -471,7 +495,11 @@ class _Reach:
         fixed: int,
         forbidden: int,
     ) -> int:
-        """Squares reachable from ``seeds`` moving like any of ``piece_types``."""
+        """Squares reachable from ``seeds`` moving like any of ``piece_types`` (memoised)."""
+        key = (seeds, piece_types, color, fixed, forbidden)
+        found = _REGION_CACHE.get(key)
+        if found is not None:
+            return found
         region = seeds
         frontier = seeds
         while frontier:
@@ -480,6 +508,9 @@ class _Reach:
                 targets |= _spread(pt, color, frontier, fixed)
             frontier = targets & ~forbidden & ~region
             region |= frontier
+        if len(_REGION_CACHE) > _CACHE_LIMIT:
+            _REGION_CACHE.clear()
+        _REGION_CACHE[key] = region
         return region
 
     def attacks(self, color: chess.Color, occ: int, *, with_king: bool) -> int:
@@ -882,9 +913,9 @@ class _Playout:
                 if mate is not None:
                     line.append(mate)
                     return line
-                scored = self._attacker_scores(board, moves)
+                scored = self._attacker_scores(board, moves, index % 3)
             else:
-                scored = self._defender_scores(board, moves, index)
+                scored = self._defender_scores(board, moves, index, index % 3)
             if noise:
                 scored = [(s + noise * rng.random(), i, m) for s, i, m in scored]
             scored.sort(reverse=True)
@@ -906,14 +937,22 @@ class _Playout:
         return None
 
     def _attacker_scores(
-        self, board: chess.Board, moves: list[chess.Move]
+        self, board: chess.Board, moves: list[chess.Move], policy: int
     ) -> list[tuple[float, int, chess.Move]]:
+        """Policy 0 strips the defender, 1 keeps its pieces as blockers, 2 sends the
+        attacking king after the defender's pawns."""
         winner = self.winner
         target = board.king(not winner)
         assert target is not None
         ours = board.occupied_co[winner]
         heavy = bool(ours & (board.queens | board.rooks))
         theirs = board.occupied_co[not winner]
+        hunted = target
+        if policy == 2:
+            own_king = board.king(winner)
+            prey = theirs & ~board.kings
+            if own_king is not None and prey:
+                hunted = min(_squares(prey), key=lambda sq: _distance(sq, own_king))
         scored: list[tuple[float, int, chess.Move]] = []
         for i, move in enumerate(moves):
             frm, to = move.from_square, move.to_square
@@ -923,20 +962,27 @@ class _Playout:
             if move.promotion:
                 score = 200.0 if move.promotion == chess.QUEEN else -100.0
             elif victim:
-                score = 100.0 + 10 * _VALUE[victim] - _VALUE[piece]
+                score = (100.0 if policy != 1 else 10.0) + 10 * _VALUE[victim] - _VALUE[piece]
             elif piece == chess.PAWN:
                 rank = chess.square_rank(to) if winner == chess.WHITE else 7 - chess.square_rank(to)
                 score = (40.0 if not heavy else 2.0) + rank
             elif piece == chess.KING:
-                before, after = _distance(frm, target), _distance(to, target)
-                score = 10.0 * (before - after) if after >= 2 else -20.0
+                aim = hunted if policy == 2 else target
+                before, after = _distance(frm, aim), _distance(to, aim)
+                if aim == target:
+                    score = 10.0 * (before - after) if after >= 2 else -20.0
+                else:
+                    score = 10.0 * (before - after)
             else:
-                score = 6.0 * (_distance(frm, target) - _distance(to, target))
+                before, after = _distance(frm, target), _distance(to, target)
+                score = 6.0 * (before - after)
+                if after == 1 and not board.attackers_mask(winner, to) & ~chess.BB_SQUARES[frm]:
+                    score -= 40.0  # the king would simply take it
             scored.append((score, i, move))
         return scored
 
     def _defender_scores(
-        self, board: chess.Board, moves: list[chess.Move], index: int
+        self, board: chess.Board, moves: list[chess.Move], index: int, policy: int
     ) -> list[tuple[float, int, chess.Move]]:
         winner = self.winner
         king = board.king(not winner)
@@ -948,6 +994,7 @@ class _Playout:
         for sq in _squares(board.occupied_co[winner]):
             attacked |= board.attacks_mask(sq)
         ours = board.occupied_co[winner]
+        shelter = chess.BB_KING_ATTACKS[king]
         scored: list[tuple[float, int, chess.Move]] = []
         for i, move in enumerate(moves):
             frm, to = move.from_square, move.to_square
@@ -957,6 +1004,13 @@ class _Playout:
                 score = -60.0
             elif piece == chess.KING:
                 score = 20.0 * (_distance(frm, corner) - _distance(to, corner))
+            elif policy == 1:
+                if attacked & chess.BB_SQUARES[to]:
+                    score = -20.0
+                elif shelter & chess.BB_SQUARES[to] and not shelter & chess.BB_SQUARES[frm]:
+                    score = 15.0
+                elif piece == chess.PAWN:
+                    score = 4.0
             elif attacked & chess.BB_SQUARES[to]:
                 score = 60.0 + 5 * _VALUE[move.promotion or piece]
             elif piece == chess.PAWN:
