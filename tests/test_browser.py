@@ -7,6 +7,7 @@ Needs Debian's ``chromium`` on the PATH and the ``playwright`` Python package (n
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -19,8 +20,12 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "01-touch-move.ipynb"
@@ -51,6 +56,23 @@ def _wait_until_up(url: str, server: subprocess.Popen[bytes], timeout: float = 9
             pass
         time.sleep(0.5)
     raise RuntimeError(f"JupyterLab did not answer at {url} within {timeout} s")
+
+
+def _wait_for_kernel_connection(url: str, timeout: float = KERNEL_TIMEOUT / 1000) -> None:
+    """Wait until a kernel runs and the page's websocket is connected to it: cells run before
+    that may be lost, even when the notebook already shows the kernel as idle."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/api/kernels", timeout=5) as answer:
+                kernels = json.load(answer)
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            kernels = []  # the server can fail on a kernel still starting: ask again
+        if any(k.get("connections", 0) > 0 and k.get("execution_state") == "idle"
+               for k in kernels):
+            return
+        time.sleep(0.5)
+    raise RuntimeError(f"no kernel was connected within {timeout} s")
 
 
 @pytest.fixture
@@ -96,6 +118,23 @@ def lab(tmp_path: Path) -> Iterator[str]:
         log.close()
 
 
+def _run_all_until(page: Page, shown: Locator, attempts: int = 3) -> None:
+    """Run > Run All Cells, until ``shown`` appears; run again only if no cell is running."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    for _ in range(attempts):
+        page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        try:
+            shown.wait_for(timeout=STEP_TIMEOUT // 2)
+            return
+        except PlaywrightTimeoutError:
+            if page.locator(".jp-InputPrompt", has_text="[*]").count():
+                shown.wait_for(timeout=KERNEL_TIMEOUT)  # still running: wait on
+                return
+    raise AssertionError(f"the board did not appear after {attempts} runs of all cells")
+
+
 def test_clicking_a_piece_highlights_its_allowed_moves(chromium: str, lab: str,
                                                       tmp_path: Path) -> None:
     from playwright.sync_api import expect, sync_playwright
@@ -107,15 +146,12 @@ def test_clicking_a_piece_highlights_its_allowed_moves(chromium: str, lab: str,
         try:
             page.goto(f"{lab}/lab/tree/notebooks/{LESSON}", timeout=STEP_TIMEOUT)
             page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=STEP_TIMEOUT)
-            # Wait for the kernel, then Run > Run All Cells.
             page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(
                 state="attached", timeout=KERNEL_TIMEOUT)
-            page.locator(".lm-MenuBar-item", has_text="Run").first.click()
-            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-
+            _wait_for_kernel_connection(lab)
             board = page.locator(".arbiter-board").first
             knight = board.locator("rect.square[data-square='g1']")
-            knight.wait_for(timeout=KERNEL_TIMEOUT)
+            _run_all_until(page, knight)
             expect(board.locator("rect.square.allowed")).to_have_count(0)
             knight.click()
 

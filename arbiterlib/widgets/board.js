@@ -61,10 +61,12 @@ function render({ model, el }) {
     adjust.checked = model.get("adjusting");
     accident.checked = model.get("accidental");
   }
-  for (const name of ["caption", "svg", "ruling_html", "message", "adjusting", "accidental"]) {
+  const names = ["caption", "svg", "ruling_html", "message", "adjusting", "accidental"];
+  for (const name of names) {
     model.on(`change:${name}`, update);
   }
   update();
+  return () => names.forEach((name) => model.off(`change:${name}`, update));
 }
 
 export default { render };
