@@ -261,6 +261,7 @@ class Arbiter:
         try:
             moved = touch.touch(self.board, self.touch_state, squares, self.edition,
                                 accidental=bool(event.option("accidental", False)),
+                                clearly=bool(event.option("clearly", False)),
                                 intent=intent, player=player)
         except ArbiterError as exc:
             raise ScenarioError(str(exc), where=event.describe()) from None

@@ -20,10 +20,7 @@ OTHER_EDITIONS = [(path, laws) for path in CASES for laws in load_case(path).ans
 
 #: Answers the engine does not yet rule as the Laws say: (case id, edition) → the bug.
 #: Each is an expected failure (strict: it must fail until the engine is fixed).
-ENGINE_BUGS: dict[tuple[str, str], str] = {
-    ("editions-clearly-accidental", "2018"):
-        "engine: _on_touch does not pass the event's `clearly` to touch.touch",
-}
+ENGINE_BUGS: dict[tuple[str, str], str] = {}
 
 
 def test_the_casebook_is_not_empty() -> None:
