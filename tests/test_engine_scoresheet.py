@@ -207,3 +207,15 @@ def test_correct_recording_never_breaks_8_1(game: tuple[Language, list[dict[str,
     assert all(s["articles"] == ["8.1"] and s["text"].endswith(": correct (8.1).")
                for s in records)
     assert len(records) == sum(1 for e in events if "record" in e)
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: the clock reading taken before a flag falls"
+                   " at the end of a completed period (period-1 time) counts as a reading of"
+                   " the next period, so the player is exempt (8.4) for the whole new period")
+def test_a_reading_before_the_flag_does_not_exempt_in_the_new_period() -> None:
+    ruling = ruled(fen="8/5pk1/6p1/3R4/7P/6P1/r4PK1/8 w - - 0 41", time_control="40/90m+30m",
+                   clocks={"white": "0:20", "black": "12:00"},
+                   events=[{"flag": "white"}, {"move": "Kh3"}, rec("41. Kh3", "black"),
+                           {"move": "Ra1"}, rec("41... Ra1", "black"), {"move": "Kg4"}])
+    assert ruling["clocks"]["white"] == 1800
+    assert ruling["violations"] == [{"by": "white", "article": "8.1", "event": 5}]
