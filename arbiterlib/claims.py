@@ -78,9 +78,10 @@ def lost_right_verdict(
                    f" {edition.cite('touch')} without having claimed, and so lost the right to"
                    f" claim on this move ({lost})")
     else:
+        claim = edition.cite(f"{rule.value}.claim")
         finding = (f"{_side(claimant)} does not have the move: only the player having the move"
-                   f" may claim ({edition.cite(rule.value)}), and a player who makes a move"
-                   f" without claiming loses the right to claim on that move ({lost})")
+                   f" may claim ({claim}), and a player who makes a move without claiming loses"
+                   f" the right to claim on that move ({lost})")
     return ClaimVerdict(rule=rule, correct=False, article=lost, finding=finding,
                         written_move=written)
 

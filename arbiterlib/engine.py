@@ -771,7 +771,8 @@ class Arbiter:
             result=self.result,
             reason=self.reason,
             clocks=self.clock,
-            obligation=self.claim_obligation or self._touch_obligation(),
+            obligation=None if self.result else (
+                self.claim_obligation or self._touch_obligation()),
             claims=tuple(self.claims),
             offer=self.offer,
             violations=tuple(self.violations),

@@ -50,6 +50,8 @@ def test_a_touch_before_the_claim_without_clauses() -> None:
         ("editions-claim-after-touching", "clocks.black"): ["7:30", "10:30"],
         ("editions-claim-after-touching", "claims"): ["white threefold: correct",
                                                       "white threefold: incorrect"],
+        # Drawn under 2005, nothing is owed; under 2009 the touched pawn must still move.
+        ("editions-claim-after-touching", "obligation"): [None, "e3, e4"],
     }
     assert "clauses" not in set(frame["field"])
 
