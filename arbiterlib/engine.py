@@ -755,6 +755,10 @@ class Arbiter:
         period = control.periods[index]
         if self.clock is not None:
             self.clock = self.clock.add(player, period.seconds)
+            # Readings taken before the flag fell belong to the period that just ended.
+            self.readings[player] = [
+                (move, seconds) for move, seconds in self.readings[player] if move < number]
+            self.readings[player].append((number, self.clock.remaining(player)))
         self.say(event, (self.edition.cite("flag"), self.edition.cite("record.exemption")),
                  f"{side(player)}'s flag falls after he has completed the {number - 1} moves of"
                  f" the period: he has not lost ({self.edition.cite('flag')}). The next period"

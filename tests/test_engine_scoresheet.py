@@ -209,9 +209,6 @@ def test_correct_recording_never_breaks_8_1(game: tuple[Language, list[dict[str,
     assert len(records) == sum(1 for e in events if "record" in e)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: the clock reading taken before a flag falls"
-                   " at the end of a completed period (period-1 time) counts as a reading of"
-                   " the next period, so the player is exempt (8.4) for the whole new period")
 def test_a_reading_before_the_flag_does_not_exempt_in_the_new_period() -> None:
     ruling = ruled(fen="8/5pk1/6p1/3R4/7P/6P1/r4PK1/8 w - - 0 41", time_control="40/90m+30m",
                    clocks={"white": "0:20", "black": "12:00"},
