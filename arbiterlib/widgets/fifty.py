@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import chess
 import ipywidgets
 import pandas as pd
 
-from arbiterlib.claims import FIFTY_MOVES_PLIES, judge_fifty_moves, move_label
+from arbiterlib.claims import FIFTY_MOVES_PLIES, judge_fifty_moves
 from arbiterlib.editions import get_edition
-from arbiterlib.engine import iter_movetext, rule, start_board
+from arbiterlib.engine import start_board
 from arbiterlib.ruling import Ruling
-from arbiterlib.widgets.common import LessonBox, board_svg, ruling_html
+from arbiterlib.widgets.common import board_svg
+from arbiterlib.widgets.stepper import ClaimTrainer
 
 NO_WRITTEN_MOVE = "(none: claim on the position on the board, 9.3b)"
 
@@ -54,7 +55,7 @@ class FiftyCount:
         return self.white + self.black
 
 
-class FiftyMoveCounter:
+class FiftyMoveCounter(ClaimTrainer):
     """A long endgame to step through and claim on. All state is plain Python;
     :meth:`widget` wraps it in ipywidgets.
 
@@ -62,41 +63,32 @@ class FiftyMoveCounter:
     first move shown); ``clocks`` are the readings when a claim is made; ``laws`` the edition.
     """
 
+    CLAIM = "fifty-moves"
+    BUTTON = "Claim fifty moves (9.3)"
+    NAME = "fifty-move counter"
+    NO_WRITTEN_MOVE = NO_WRITTEN_MOVE
+
     def __init__(self, moves: str = ROOK_ENDGAME, *, fen: str = ROOK_ENDGAME_FEN,
                  clocks: Mapping[str, Any] | None = None, laws: str | None = None) -> None:
-        self.fen, self.clocks, self.laws = fen, clocks, laws
         self.edition = get_edition(laws)
-        board = start_board(fen)
-        self.moves: list[chess.Move] = []
-        self.sans: list[str] = []
-        self.labels: list[str] = []
+        super().__init__(moves, fen=fen, clocks=clocks, laws=laws)
+
+    def _start(self, board: chess.Board) -> None:
         self.resets: list[bool] = []  # the move was a pawn move or a capture
         self.halfmoves: list[int] = [board.halfmove_clock]
-        for move in iter_movetext(board, moves):
-            self.labels.append(move_label(board, move))
-            self.sans.append(board.san(move))
-            self.resets.append(board.is_zeroing(move))
-            self.moves.append(move)
-            board.push(move)
-            self.halfmoves.append(board.halfmove_clock)
-        self.ply = len(self.moves)
-        self.last_ruling: Ruling | None = None
+
+    def _before_push(self, board: chess.Board, move: chess.Move) -> None:
+        self.resets.append(board.is_zeroing(move))
+
+    def _after_push(self, board: chess.Board) -> None:
+        self.halfmoves.append(board.halfmove_clock)
+
+    @property
+    def labels(self) -> list[str]:
+        """The label of each move (``labels[i]`` is move ``i + 1``)."""
+        return self.move_labels
 
     # Plain-Python state ---------------------------------------------------------------
-
-    def board(self, ply: int | None = None) -> chess.Board:
-        """The board after ``ply`` moves (default: the current step)."""
-        board = start_board(self.fen)
-        for move in self.moves[: self.ply if ply is None else ply]:
-            board.push(move)
-        return board
-
-    def go_to(self, ply: int) -> None:
-        """Step to the position after ``ply`` moves (0 = the start)."""
-        if not 0 <= ply <= len(self.moves):
-            raise ValueError(f"ply {ply} is outside the game (0 to {len(self.moves)})")
-        self.ply = ply
-        self.last_ruling = None
 
     def count(self, ply: int | None = None) -> FiftyCount:
         """The count after ``ply`` moves (default: the current step) and what a claim by the
@@ -157,28 +149,9 @@ class FiftyMoveCounter:
             })
         return pd.DataFrame(rows)
 
-    def legal_moves(self) -> list[str]:
-        """The moves the player having the move could write for a 9.3a claim (SAN, sorted)."""
-        board = self.board()
-        return sorted(board.san(m) for m in board.legal_moves)
-
-    def scenario(self, events: list[dict[str, Any]]) -> dict[str, Any]:
-        """The scenario of the game up to the current step, followed by ``events``."""
-        scenario: dict[str, Any] = {"fen": self.fen, "moves": self.sans[: self.ply],
-                                    "events": events}
-        if self.clocks is not None:
-            scenario["clocks"] = dict(self.clocks)
-        if self.laws is not None:
-            scenario["laws"] = self.laws
-        return scenario
-
     def claim(self, written: str | None = None) -> Ruling:
         """The player having the move claims at the current step; returns the engine's ruling."""
-        event: dict[str, Any] = {"claim": "fifty-moves"}
-        if written:
-            event["move"] = written
-        self.last_ruling = rule(self.scenario([event]))
-        return self.last_ruling
+        return self._claim(self.CLAIM, written)
 
     # Presentation -----------------------------------------------------------------------
 
@@ -230,41 +203,10 @@ class FiftyMoveCounter:
         return ("<div style='max-height:300px;overflow-y:auto'><table>"
                 "<tr><th>No.</th><th>White</th><th>Black</th></tr>" + body + "</table></div>")
 
-    def ruling_html(self) -> str:
-        if self.last_ruling is None:
-            return "<p><i>No claim yet.</i></p>"
-        return ruling_html(self.last_ruling)
+    def _panels(self) -> dict[str, tuple[ipywidgets.HTML, Callable[[], str]]]:
+        return {"board": (ipywidgets.HTML(self.board_html()), self.board_html),
+                "scoresheet": (ipywidgets.HTML(self.scoresheet_html()), self.scoresheet_html),
+                "count": (ipywidgets.HTML(self.count_html()), self.count_html)}
 
-    def widget(self) -> ipywidgets.VBox:
-        """The interactive counter for JupyterLab."""
-        board = ipywidgets.HTML(self.board_html())
-        sheet = ipywidgets.HTML(self.scoresheet_html())
-        count = ipywidgets.HTML(self.count_html())
-        verdict = ipywidgets.HTML(self.ruling_html())
-        step = ipywidgets.IntSlider(value=self.ply, min=0, max=len(self.moves),
-                                    description="Move", continuous_update=False)
-        written = ipywidgets.Dropdown(options=[NO_WRITTEN_MOVE, *self.legal_moves()],
-                                      description="Written")
-        claim = ipywidgets.Button(description="Claim fifty moves (9.3)")
-
-        def refresh() -> None:
-            board.value, sheet.value = self.board_html(), self.scoresheet_html()
-            count.value, verdict.value = self.count_html(), self.ruling_html()
-
-        def on_step(change: Mapping[str, Any]) -> None:
-            self.go_to(int(change["new"]))
-            written.options = [NO_WRITTEN_MOVE, *self.legal_moves()]
-            refresh()
-
-        def on_claim(_: Any) -> None:
-            choice = written.value if written.value != NO_WRITTEN_MOVE else None
-            self.claim(choice)
-            refresh()
-
-        step.observe(on_step, names="value")
-        claim.on_click(on_claim)
-        self.controls = {"step": step, "written": written, "claim": claim,
-                         "board": board, "scoresheet": sheet, "count": count, "ruling": verdict}
-        return LessonBox("fifty-move counter", [
-            step, count, ipywidgets.HBox([board, sheet]), ipywidgets.HBox([written, claim]),
-            verdict])
+    def _layout(self, panels: Mapping[str, ipywidgets.HTML]) -> list[Any]:
+        return [panels["count"], ipywidgets.HBox([panels["board"], panels["scoresheet"]])]
