@@ -64,11 +64,15 @@ def parse_move(board: chess.Board, text: str) -> chess.Move:
             raise ValueError(f"illegal move {text!r} for {side(board.turn)}")
         return move
     try:
-        return board.parse_san(text)
+        move = board.parse_san(text)
     except chess.AmbiguousMoveError:
         raise ValueError(f"ambiguous move {text!r}") from None
     except ValueError:
         raise ValueError(f"illegal move {text!r} for {side(board.turn)}") from None
+    if "x" in text and not board.is_capture(move):
+        # python-chess reads "Kxe5" as Ke5 when e5 is empty: a scenario says what it means.
+        raise ValueError(f"{text!r} is not a capture: {board.san(move)} takes nothing")
+    return move
 
 
 def iter_movetext(board: chess.Board, movetext: str) -> Iterator[chess.Move]:

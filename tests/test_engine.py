@@ -103,6 +103,7 @@ def test_events_after_the_end_are_an_error() -> None:
     ({"fen": "4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1", "events": [{"move": "Nb3"}]},
      "event 0 (move: Nb3): ambiguous move 'Nb3'"),
     ({"events": [{"move": "e5", "by": "black"}]}, "Black cannot move: it is White's move"),
+    ({"moves": "1. e4 e5 2. Nxf3"}, "'Nxf3' is not a capture: Nf3 takes nothing at move 2."),
     ({"events": [{"record": "e4", "by": "white"}]}, "'record' needs 'scoresheets: true'"),
     ({"laws": "1999"}, "laws: unknown edition of the Laws '1999'"),
     ({"laws": "nope.yaml"}, "laws: nope.yaml: cannot read the proposal"),
