@@ -45,7 +45,8 @@ LAYERS = [
     {"errors", "clocks", "editions", "repetition", "notation"},
     {"claims", "touch", "scoresheet", "offers", "dead"},
     {"ruling", "scenario", "engine"},
-    {"casebook", "casebook_html", "cli", "widgets", "workshop", "__main__", "__init__"},
+    {"casebook", "casebook_html", "cli", "widgets", "workshop", "exercises", "__main__",
+     "__init__"},
 ]
 
 
