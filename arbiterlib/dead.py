@@ -17,8 +17,9 @@ The method follows the published one of Miguel Ambrona's Chess Unwinnability Ana
 1. play out forced moves (a single legal move) and look at how the game ends;
 2. material that can never mate (a lone king; king and knight against king and queens;
    king and bishops when every bishop on the board stands on one colour of square);
-3. an iterative-deepening helpmate search with a transposition table, steering the
-   defending king to a corner and the attackers towards it;
+3. goal-directed helpmate searches (greedy playouts, then best-first): the defender
+   walks its pieces into capture (or keeps them as blockers) and its king to a corner,
+   the attacker takes, promotes and closes in, and every check is tried for mate;
 4. a static over-approximation of where every piece can ever go, which proves blocked
    pawn walls dead (:func:`wall_analysis`);
 5. an exhaustive walk over every reachable position, cut wherever rule 2 or 4 applies.
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import heapq
 import random
 from collections.abc import Iterable, Iterator
 
@@ -633,7 +635,7 @@ def _static_no_mate(
 
 
 # --------------------------------------------------------------------------------------
-# Rule 3: the helpmate search.
+# Rule 3: search budgets.
 
 
 class _OutOfBudget(Exception):
@@ -653,167 +655,9 @@ class _Budget:
 _CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
 
 
-class _Helpmate:
-    """Iterative deepening for a line in which ``winner`` mates, both sides cooperating.
-
-    A pass at depth ``d`` explores lines whose moves cost at most ``d`` in total. A
-    move that makes progress costs nothing and makes the reply free as well: for the
-    attacker, captures, pawn advances, checks, and king and knight steps towards the
-    defending king; for the defender, king steps towards the mating corner. Defending
-    captures and pawn advances cost 4, as they usually throw away blocking material.
-    """
-
-    def __init__(self, board: chess.Board, winner: chess.Color, budget: _Budget) -> None:
-        self.board = board.copy(stack=False)
-        self.winner = winner
-        self.budget = budget
-        self.table: dict[tuple[_Key, bool], int] = {}
-        self.line: list[chess.Move] = []
-        self.max_plies = 0
-        self.corner = self._corner()
-
-    def _corner(self) -> int:
-        board = self.board
-        king = board.king(not self.winner)
-        assert king is not None
-        bishops = board.bishops & board.occupied_co[self.winner]
-        corners: Iterable[int] = _CORNERS
-        if bishops and not board.queens & board.occupied_co[self.winner]:
-            shade = chess.BB_LIGHT_SQUARES if bishops & chess.BB_LIGHT_SQUARES else (
-                chess.BB_DARK_SQUARES
-            )
-            corners = [c for c in _CORNERS if chess.BB_SQUARES[c] & shade]
-        return min(corners, key=lambda c: _distance(c, king))
-
-    def run(self, max_depth: int) -> list[chess.Move] | None:
-        for depth in range(max_depth + 1):
-            self.max_plies = 3 * depth + 3
-            if self._search(depth, False):
-                return list(self.line)
-        return None
-
-    def _checks(self) -> tuple[list[int], int]:
-        """Squares from which each piece type would check, and pieces that may discover."""
-        board = self.board
-        king = board.king(not self.winner)
-        assert king is not None
-        occ = board.occupied
-        diag = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occ]
-        line = (
-            chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occ]
-            | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occ]
-        )
-        direct = [
-            0,
-            chess.BB_PAWN_ATTACKS[not self.winner][king],
-            chess.BB_KNIGHT_ATTACKS[king],
-            diag,
-            line,
-            diag | line,
-            0,
-        ]
-        ours = board.occupied_co[self.winner]
-        discover = 0
-        sliders = ours & (board.bishops | board.rooks | board.queens)
-        for slider in _squares(sliders & (chess.BB_DIAG_MASKS[king] | chess.BB_RANK_MASKS[king]
-                                          | chess.BB_FILE_MASKS[king])):
-            between = chess.between(slider, king) & occ
-            if between & ours and chess.popcount(between) == 1:
-                discover |= between
-        return direct, discover
-
-    def _search(self, depth: int, free: bool) -> bool:
-        board = self.board
-        self.budget.spend()
-        key = (_key(board), free)
-        if self.table.get(key, -1) >= depth:
-            return False
-        self.table[key] = depth
-        moves = list(board.generate_legal_moves())
-        if not moves:
-            return False
-        if board.turn == self.winner:
-            direct, discover = self._checks()
-            checks = []
-            for move in moves:
-                if (
-                    direct[board.piece_type_at(move.from_square) or 0]
-                    & chess.BB_SQUARES[move.to_square]
-                    or discover & chess.BB_SQUARES[move.from_square]
-                    or (move.promotion and board.gives_check(move))
-                ):
-                    checks.append(move)
-            for move in checks:
-                board.push(move)
-                mate = board.is_checkmate()
-                board.pop()
-                if mate:
-                    self.line.append(move)
-                    return True
-            if insufficient_material(board, self.winner):
-                return False
-            ordered = self._attacking(moves, set(checks), free)
-        else:
-            ordered = self._defending(moves, free)
-        if len(self.line) >= self.max_plies:
-            return False
-        for cost, progress, move in ordered:
-            if cost > depth:
-                break
-            board.push(move)
-            self.line.append(move)
-            found = self._search(depth - cost, progress)
-            board.pop()
-            if found:
-                return True
-            self.line.pop()
-        return False
-
-    def _attacking(
-        self, moves: list[chess.Move], checks: set[chess.Move], free: bool
-    ) -> list[tuple[int, bool, chess.Move]]:
-        board = self.board
-        target = board.king(not self.winner)
-        assert target is not None
-        theirs = board.occupied_co[not self.winner]
-        scored = []
-        for move in moves:
-            piece = board.piece_type_at(move.from_square)
-            progress = (
-                piece == chess.PAWN
-                or theirs & chess.BB_SQUARES[move.to_square]
-                or move in checks
-            )
-            if not progress and piece in (chess.KING, chess.KNIGHT):
-                before = _distance(move.from_square, target)
-                after = _distance(move.to_square, target)
-                progress = after < before and (piece == chess.KNIGHT or after >= 2)
-            scored.append((0 if progress else 1, False, move))
-        scored.sort(key=lambda item: item[0])
-        return scored
-
-    def _defending(self, moves: list[chess.Move], free: bool) -> list[tuple[int, bool, chess.Move]]:
-        board = self.board
-        ours = board.occupied_co[self.winner]
-        scored = []
-        for move in moves:
-            piece = board.piece_type_at(move.from_square)
-            progress = False
-            if ours & chess.BB_SQUARES[move.to_square] or piece == chess.PAWN:
-                cost = 3
-            elif piece == chess.KING and _distance(move.to_square, self.corner) < _distance(
-                move.from_square, self.corner
-            ):
-                cost = 0
-            else:
-                cost = 1
-            scored.append((cost, progress, move))
-        scored.sort(key=lambda item: item[0])
-        return scored
-
-
 # --------------------------------------------------------------------------------------
-# Rule 3a: goal-directed playouts, the fast way to a witness.
+# Rule 3 (continued): goal-directed playouts and best-first search, the fast way to a
+# witness.
 
 _VALUE = (0, 1, 3, 3, 5, 9, 0)
 
@@ -1019,6 +863,67 @@ class _Playout:
         return scored
 
 
+_PLY_PRICE = 0.2
+
+
+class _BestFirst(_Playout):
+    """Best-first helpmate search (rule 3a): the playouts' move scores, summed along a
+    line and less a price per ply, rank the frontier. Where a greedy playout runs into a
+    dead end, this backs up to the most promising line not yet tried."""
+
+    def search(self, policy: int, max_plies: int, width: int) -> list[chess.Move] | None:
+        winner = self.winner
+        boards: list[chess.Board] = [self.start.copy(stack=False)]
+        parents: list[tuple[int, chess.Move | None]] = [(-1, None)]
+        seen = {_key(boards[0])}
+        heap: list[tuple[float, int, int, chess.Move, float, int]] = []
+        counter = 0
+        node, total, ply = 0, 0.0, 0
+        while True:
+            self.budget.spend()
+            board = boards[node]
+            moves = list(board.generate_pseudo_legal_moves())
+            if board.turn == winner:
+                mate = _mating_move(board, winner, moves)
+                if mate is not None:
+                    line = [mate]
+                    while node > 0:
+                        node, move = parents[node]
+                        assert move is not None
+                        line.append(move)
+                    line.reverse()
+                    return line
+                scored = self._attacker_scores(board, moves, policy)
+            else:
+                scored = self._defender_scores(board, moves, 0, policy)
+            if ply < max_plies:
+                scored.sort(reverse=True)
+                for score, _, move in scored[:width]:
+                    counter += 1
+                    value = total + score
+                    rank = -value / 10.0 + _PLY_PRICE * (ply + 1)
+                    heapq.heappush(heap, (rank, counter, node, move, value, ply + 1))
+            while True:
+                if not heap:
+                    return None
+                _, _, parent, move, total, ply = heapq.heappop(heap)
+                origin = boards[parent]
+                if origin.is_into_check(move):
+                    continue
+                child = origin.copy(stack=False)
+                child.push(move)
+                key = _key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if child.turn == winner and insufficient_material(child, winner):
+                    continue
+                boards.append(child)
+                parents.append((parent, move))
+                node = len(boards) - 1
+                break
+
+
 # --------------------------------------------------------------------------------------
 # Rule 5: walk every reachable position.
 
@@ -1160,32 +1065,24 @@ def _analyse_from(
             return answer
     if budget <= 0:
         return MateAnalysis(color, Mateability.UNDETERMINED)
-    try:
-        line = _Playout(board, color, _Budget(min(budget, 600))).run(4, 150)
+    share = max(1, budget * 3 // 20)
+    for policy in (-1, 0, 2, 1):
+        if policy == 0 and not static_done:
+            answer = walled()
+            if answer is not None:
+                return answer
+        nodes = share
+        try:
+            if policy < 0:
+                line = _Playout(board, color, _Budget(nodes)).run(9, 100)
+            else:
+                line = _BestFirst(board, color, _Budget(nodes)).search(policy, 120, 12)
+        except _OutOfBudget:
+            line = None
         if line is not None:
             return can(line)
-    except _OutOfBudget:
-        pass
-    if not static_done:
-        answer = walled()
-        if answer is not None:
-            return answer
-    quick = min(budget, 300)
     try:
-        line = _Helpmate(board, color, _Budget(quick)).run(6)
-        if line is not None:
-            return can(line)
-    except _OutOfBudget:
-        pass
-    tokens = _Budget(budget - quick)
-    try:
-        line = _Helpmate(board, color, _Budget(tokens.left // 2)).run(40)
-        if line is not None:
-            return can(line)
-    except _OutOfBudget:
-        pass
-    try:
-        line = _exhaust(board, color, _Budget(tokens.left // 2), static_every=False)
+        line = _exhaust(board, color, _Budget(budget - 4 * share), static_every=False)
         if line is not None:
             return can(line)
         return cannot(
