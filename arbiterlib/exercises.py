@@ -419,8 +419,8 @@ def _mark_violations(exercise: Exercise, given: Any) -> tuple[bool, str]:
         named = collections.Counter(parse_violation(v) for v in given or [])
     except ValueError as exc:
         return False, str(exc)
-    ruled = collections.Counter((chess.COLOR_NAMES[v.by], v.article)
-                                for v in exercise.ruling.violations)
+    ruled: collections.Counter[tuple[str, str]] = collections.Counter(
+        (str(chess.COLOR_NAMES[v.by]), v.article) for v in exercise.ruling.violations)
     if named == ruled:
         if not ruled:
             return True, "no violation"
