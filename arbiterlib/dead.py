@@ -222,8 +222,11 @@ def _squares(bb: int) -> Iterator[int]:
         bb ^= low
 
 
+_DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+
+
 def _distance(a: int, b: int) -> int:
-    return chess.square_distance(a, b)
+    return _DISTANCE[a][b]
 
 
 # --------------------------------------------------------------------------------------
@@ -635,6 +638,200 @@ def _static_no_mate(
 
 
 # --------------------------------------------------------------------------------------
+# Rule 4 (continued): the same over-approximation, split at every capture.
+
+_PROMOTED = 7  # a promoted pawn: it may move like any piece (queen or knight)
+
+
+def _spread_any(kind: int, color: chess.Color, bb: int, occ: int) -> int:
+    if kind == _PROMOTED:
+        return _spread(chess.QUEEN, color, bb, occ) | _spread(chess.KNIGHT, color, bb, occ)
+    return _spread(kind, color, bb, occ)
+
+
+_Piece = tuple[int, bool, int]  # (kind, colour, squares it may stand on)
+
+
+def _pawn_walls(pieces: tuple[_Piece, ...]) -> list[int]:
+    """Per piece, squares a pawn can never push to while nothing is captured: without a
+    capture a pawn never leaves its file, so it never gets past an enemy pawn standing
+    ahead of it on that file (the enemy pawn can only come closer)."""
+    walls = [0] * len(pieces)
+    for i, (kind, color, seed) in enumerate(pieces):
+        if kind != chess.PAWN:
+            continue
+        for other_kind, other_color, other in pieces:
+            if other_kind != chess.PAWN or other_color == color:
+                continue
+            file = chess.BB_FILES[chess.square_file(chess.msb(other))]
+            if other & ~file or not seed & file:
+                continue
+            mine = seed & file
+            if color == chess.WHITE and chess.msb(mine) < chess.lsb(other):
+                # Never as far as the enemy pawn's highest possible square.
+                walls[i] |= file & ~(chess.BB_SQUARES[chess.msb(other)] - 1)
+            elif color == chess.BLACK and chess.lsb(mine) > chess.msb(other):
+                walls[i] |= file & ((chess.BB_SQUARES[chess.lsb(other)] << 1) - 1)
+    return walls
+
+
+def _closure(pieces: tuple[_Piece, ...]) -> tuple[list[int], list[int], int]:
+    """Where each piece may stand while nothing is captured, assuming the pieces in the
+    returned ``fixed`` squares never move (proven as in :class:`_Reach`). Returns the
+    regions, the part of each pawn's region after promotion, and the fixed squares."""
+    fixed = [chess.popcount(seed) == 1 for _, _, seed in pieces]
+    walls = _pawn_walls(pieces)
+    while True:
+        fixed_bb = 0
+        perm = [0, 0]
+        for (kind, color, seed), still in zip(pieces, fixed, strict=True):
+            if still:
+                fixed_bb |= seed
+                step = seed if kind <= chess.KNIGHT or kind == chess.KING else 0
+                perm[color] |= _spread_any(kind, color, seed, chess.BB_ALL if not step else 0)
+        regions: list[int] = []
+        promoted: list[int] = []
+        for kind, color, seed in pieces:
+            after = 0
+            if kind == chess.PAWN:
+                region = seed
+                frontier = seed
+                start = chess.BB_RANK_2 if color == chess.WHITE else chess.BB_RANK_7
+                last = chess.BB_RANK_8 if color == chess.WHITE else chess.BB_RANK_1
+                free = ~fixed_bb & ~walls[len(regions)]
+                while frontier:
+                    pushed = (frontier & ~last) << 8 if color == chess.WHITE else (
+                        (frontier & ~last) >> 8)
+                    pushed &= free
+                    doubled = pushed & (start << 8 if color == chess.WHITE else start >> 8)
+                    doubled = (doubled << 8 if color == chess.WHITE else doubled >> 8) & free
+                    frontier = (pushed | doubled) & ~region
+                    region |= frontier
+                if region & last:
+                    after = _Reach._piece_region(
+                        region & last, (chess.QUEEN, chess.KNIGHT), color, fixed_bb, fixed_bb
+                    )
+                    region |= after
+            elif kind == chess.KING:
+                region = _Reach._piece_region(
+                    seed, (chess.KING,), color, fixed_bb, (fixed_bb | perm[not color]) & ~seed
+                )
+            else:
+                types = (chess.QUEEN, chess.KNIGHT) if kind == _PROMOTED else (kind,)
+                region = _Reach._piece_region(seed, types, color, fixed_bb, fixed_bb & ~seed)
+            regions.append(region)
+            promoted.append(after)
+        new_fixed = [
+            still and region == seed for still, region, (_, _, seed) in
+            zip(fixed, regions, pieces, strict=True)
+        ]
+        if new_fixed == fixed:
+            return regions, promoted, fixed_bb
+        fixed = new_fixed
+
+
+def _closure_allows_mate(
+    pieces: tuple[_Piece, ...], regions: list[int], fixed_bb: int, promoted: list[int],
+    winner: chess.Color,
+) -> bool:
+    """Whether, on the over-approximation, ``winner`` might give mate (the test of
+    :func:`_wall_proves_no_mate`)."""
+    loser_king = 0
+    attacked = checkable = loser_fixed = 0
+    blockers: list[int] = []
+    for (kind, color, _), region in zip(pieces, regions, strict=True):
+        if color != winner and kind == chess.KING:
+            loser_king = region
+    occ = fixed_bb & ~loser_king
+    for (kind, color, seed), region, after in zip(pieces, regions, promoted, strict=True):
+        if color == winner:
+            hits = _spread_any(kind, color, region, occ) | _spread_any(_PROMOTED, color, after, occ)
+            attacked |= hits
+            if kind != chess.KING:
+                checkable |= hits
+        elif kind != chess.KING:
+            if region == seed and chess.popcount(seed) == 1 and seed & fixed_bb:
+                loser_fixed |= seed
+            else:
+                blockers.append(region)
+    for k in _squares(loser_king & checkable):
+        escapes = chess.BB_KING_ATTACKS[k] & ~attacked & ~loser_fixed
+        needs = [[i for i, region in enumerate(blockers) if region & chess.BB_SQUARES[n]]
+                 for n in _squares(escapes)]
+        if all(needs) and _has_matching(needs):
+            return True
+    return False
+
+
+def _captures(
+    pieces: tuple[_Piece, ...], regions: list[int], promoted: list[int], fixed_bb: int
+) -> Iterator[tuple[_Piece, ...]]:
+    """The abstract positions right after a first capture: the taker on the square it
+    took on, the taken piece gone, every other piece anywhere in its region."""
+    perm = [0, 0]
+    for (kind, color, seed), region in zip(pieces, regions, strict=True):
+        if region == seed and chess.popcount(seed) == 1 and seed & fixed_bb:
+            step = kind <= chess.KNIGHT or kind == chess.KING
+            perm[color] |= _spread_any(kind, color, seed, 0 if step else chess.BB_ALL)
+    for x, (kind, color, _) in enumerate(pieces):
+        region, after = regions[x], promoted[x]
+        for y, (victim, vcolor, _) in enumerate(pieces):
+            if vcolor == color or victim == chess.KING:
+                continue
+            target = regions[y]
+            last = chess.BB_RANK_8 if color == chess.WHITE else chess.BB_RANK_1
+            if kind == chess.PAWN:
+                takes = _spread(chess.PAWN, color, region & ~after & ~last, 0) & target
+                landings = [(chess.PAWN, takes & ~last),
+                            (_PROMOTED, (takes & last) | (
+                                _spread_any(_PROMOTED, color, after, fixed_bb) & target))]
+            elif kind == chess.KING:
+                landings = [(kind, _spread(kind, color, region, 0) & target & ~perm[vcolor])]
+            else:
+                landings = [(kind, _spread_any(kind, color, region, fixed_bb) & target)]
+            for new_kind, land in landings:
+                if not land:
+                    continue
+                yield tuple(
+                    (new_kind, color, land) if i == x else (k, c, regions[i])
+                    for i, (k, c, _) in enumerate(pieces) if i != y
+                )
+
+
+_SPLIT_LIMIT = 100
+
+
+def _split_no_mate(board: chess.Board, winner: chess.Color, limit: int) -> bool:
+    """True when ``winner`` can never mate (Article 6.9): the static over-approximation,
+    re-run after every possible capture, never allows a mate. At most ``limit``
+    abstract positions are examined; past that the answer is False (no proof)."""
+    if board.castling_rights or board.has_legal_en_passant():
+        return False
+    root = tuple(
+        (piece.piece_type, piece.color, chess.BB_SQUARES[sq])
+        for sq, piece in sorted(board.piece_map().items())
+    )
+    stack = [root]
+    seen = {root}
+    while stack:
+        pieces = stack.pop()
+        if not any(c == winner and k != chess.KING for k, c, _ in pieces):
+            continue  # a lone king never mates
+        limit -= 1
+        if limit < 0:
+            return False
+        regions, promoted, fixed_bb = _closure(pieces)
+        if _closure_allows_mate(pieces, regions, fixed_bb, promoted, winner):
+            return False
+        for child in _captures(pieces, regions, promoted, fixed_bb):
+            key = tuple(sorted(child))
+            if key not in seen:
+                seen.add(key)
+                stack.append(key)
+    return True
+
+
+# --------------------------------------------------------------------------------------
 # Rule 3: search budgets.
 
 
@@ -812,13 +1009,13 @@ class _Playout:
                 score = (40.0 if not heavy else 2.0) + rank
             elif piece == chess.KING:
                 aim = hunted if policy == 2 else target
-                before, after = _distance(frm, aim), _distance(to, aim)
+                before, after = _DISTANCE[frm][aim], _DISTANCE[to][aim]
                 if aim == target:
                     score = 10.0 * (before - after) if after >= 2 else -20.0
                 else:
                     score = 10.0 * (before - after)
             else:
-                before, after = _distance(frm, target), _distance(to, target)
+                before, after = _DISTANCE[frm][target], _DISTANCE[to][target]
                 score = 6.0 * (before - after)
                 if after == 1 and not board.attackers_mask(winner, to) & ~chess.BB_SQUARES[frm]:
                     score -= 40.0  # the king would simply take it
@@ -847,7 +1044,7 @@ class _Playout:
             if ours & chess.BB_SQUARES[to]:
                 score = -60.0
             elif piece == chess.KING:
-                score = 20.0 * (_distance(frm, corner) - _distance(to, corner))
+                score = 20.0 * (_DISTANCE[frm][corner] - _DISTANCE[to][corner])
             elif policy == 1:
                 if attacked & chess.BB_SQUARES[to]:
                     score = -20.0
@@ -1038,12 +1235,16 @@ def _analyse_from(
 
     def walled() -> MateAnalysis | None:
         proof = _static_no_mate(board, color, cache)
-        if proof is None:
-            return None
-        return cannot(
-            "the pawns are blocked and no piece can cross the wall to give mate",
-            _wall_result(proof),
-        )
+        if proof is not None:
+            return cannot(
+                "the pawns are blocked and no piece can cross the wall to give mate",
+                _wall_result(proof),
+            )
+        if _blocked_pawns(board)[0] and _split_no_mate(board, color, _SPLIT_LIMIT):
+            return cannot(
+                "the pawns are blocked, and whatever is captured no piece can ever give mate"
+            )
+        return None
 
     if board.is_checkmate():
         if board.turn != color:
