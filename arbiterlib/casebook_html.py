@@ -88,18 +88,7 @@ def ruling_summary_html(ruling: Ruling) -> str:
     """The arbiter's words event by event, the result, the clocks and any move owed."""
     parts = ["<div class='ruling'>"]
     parts += [f"<p>{_esc(s.text)}</p>" for s in ruling.rulings]
-    result = ruling.result or "the game continues"
-    if ruling.reason:
-        result += f" ({ruling.reason.value})"
-    parts.append(f"<p><b>Result:</b> {_esc(result)}</p>")
-    if ruling.clocks:
-        parts.append(f"<p><b>Clocks:</b> White {format_time(ruling.clocks.white)},"
-                     f" Black {format_time(ruling.clocks.black)}</p>")
-    if ruling.obligation:
-        board = chess.Board(ruling.fen)
-        moves = ", ".join(board.san(chess.Move.from_uci(m)) for m in ruling.obligation.moves)
-        parts.append(f"<p><b>{chess.COLOR_NAMES[board.turn].capitalize()} must play:</b>"
-                     f" {_esc(moves)} ({_esc(ruling.obligation.article)})</p>")
+    parts += [f"<p><b>{_esc(label)}:</b> {_esc(text)}</p>" for label, text in ruling.facts()]
     parts.append("</div>")
     return "\n".join(parts)
 

@@ -144,20 +144,29 @@ class Ruling:
                 "white": self.scoresheets[0], "black": self.scoresheets[1]},
         }
 
+    def facts(self) -> list[tuple[str, str]]:
+        """The ruling's key facts in words, as (label, text): the result, the clocks, and
+        the moves owed (in SAN, with the clause)."""
+        result = self.result or "the game continues"
+        if self.reason:
+            result += f" ({self.reason.value})"
+        facts = [("Result", result)]
+        if self.clocks:
+            facts.append(("Clocks", f"White {format_time(self.clocks.white)},"
+                                    f" Black {format_time(self.clocks.black)}"))
+        if self.obligation:
+            board = chess.Board(self.fen)
+            moves = ", ".join(board.san(chess.Move.from_uci(m)) for m in self.obligation.moves)
+            facts.append((f"{color_name(board.turn).capitalize()} must play",
+                          f"{moves} ({self.obligation.article})"))
+        return facts
+
     def summary(self) -> str:
         """A short human-readable ruling with clause citations (the CLI's default output)."""
         lines = [f"[event {s.event}] {s.text}" if s.event is not None else s.text
                  for s in self.rulings]
-        result = self.result or "game continues"
-        if self.reason:
-            result += f" ({self.reason.value})"
-        lines.append(f"Result: {result}. {color_name(self.turn).capitalize()} to move.")
-        if self.clocks:
-            lines.append(f"Clocks: White {format_time(self.clocks.white)},"
-                         f" Black {format_time(self.clocks.black)}.")
-        if self.obligation:
-            lines.append(f"Must play one of: {', '.join(self.obligation.moves)}"
-                         f" ({self.obligation.article}).")
-        for v in self.violations:
-            lines.append(f"Violation by {color_name(v.by)}: {v.article} (event {v.event}).")
+        lines += [f"{label}: {text}." for label, text in self.facts()]
+        lines.append(f"{color_name(self.turn).capitalize()} to move.")
+        lines += [f"Violation by {color_name(v.by)}: {v.article} (event {v.event})."
+                  for v in self.violations]
         return "\n".join(lines)

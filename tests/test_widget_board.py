@@ -47,7 +47,7 @@ def test_a_click_touches_the_piece_and_marks_the_allowed_moves() -> None:
     assert board.ruling.obligation is not None and board.ruling.obligation.article == "4.3a"
     assert ("He must move his knight on g1, the first piece touched that can be moved (4.3a):"
             " Nf3 or Nh3.") in board.ruling_html
-    assert "<b>Must play:</b> g1f3, g1h3 (4.3a)" in board.ruling_html
+    assert "<b>White must play:</b> Nf3, Nh3 (4.3a)" in board.ruling_html
 
 
 def test_click_click_makes_the_move() -> None:

@@ -9,7 +9,6 @@ import chess
 import chess.svg
 import ipywidgets
 
-from arbiterlib.clocks import format_time
 from arbiterlib.ruling import Ruling
 
 
@@ -20,18 +19,10 @@ def board_svg(board: chess.Board, size: int = 320, **options: Any) -> str:
 
 
 def ruling_html(ruling: Ruling) -> str:
-    """The arbiter's words, the result, the clocks and any obligation, as HTML."""
+    """The arbiter's words, the result, the clocks and any move owed, as HTML."""
     parts = [f"<p>{html.escape(s.text)}</p>" for s in ruling.rulings]
-    result = ruling.result or "the game continues"
-    if ruling.reason:
-        result += f" ({ruling.reason.value})"
-    parts.append(f"<p><b>Result:</b> {html.escape(result)}</p>")
-    if ruling.clocks:
-        parts.append(f"<p><b>Clocks:</b> White {format_time(ruling.clocks.white)},"
-                     f" Black {format_time(ruling.clocks.black)}</p>")
-    if ruling.obligation:
-        parts.append(f"<p><b>Must play:</b> {', '.join(ruling.obligation.moves)}"
-                     f" ({ruling.obligation.article})</p>")
+    parts += [f"<p><b>{html.escape(label)}:</b> {html.escape(text)}</p>"
+              for label, text in ruling.facts()]
     return "<div class='arbiter-ruling'>" + "".join(parts) + "</div>"
 
 
