@@ -132,6 +132,33 @@ def test_open_wall_is_not_dead() -> None:
     assert can_mate(start, chess.WHITE) is not CANNOT
 
 
+def test_queen_mate_is_found_quickly() -> None:
+    # King and queen against king: the playouts drive the king to a corner.
+    start = board("3k4/8/8/8/8/4Q3/8/3K4 w - -")
+    side = analyse_side(start, chess.WHITE, budget=1_000)
+    assert side.result is CAN
+    assert replays_to_mate(start, side.witness, chess.WHITE)
+    assert len(side.witness) <= 40
+
+
+def test_material_rich_helpmate_is_found() -> None:
+    # The opening position: both sides can mate (the playouts strip the defender).
+    result = analyse(chess.Board())
+    assert (result.white, result.black) == (CAN, CAN)
+    for color in chess.COLORS:
+        assert replays_to_mate(chess.Board(), result.side(color).witness, color)
+
+
+def test_capture_split_proves_a_wall_the_plain_analysis_cannot() -> None:
+    # White's pawn can take a black pawn or bishop, but after any capture the black
+    # king still sits behind the g-file wall with nothing able to check it.
+    start = board("8/8/6pk/6pb/6pb/6p1/6P1/7K w - -")
+    assert wall_analysis(start) is not None
+    side = analyse_side(start, chess.WHITE, budget=0)
+    assert side.result is CANNOT
+    assert "whatever is captured" in (side.why or "")
+
+
 def test_forced_sequence_leads_to_a_dead_position() -> None:
     # Black's only move is Kxg7, leaving king against king.
     start = board("7k/6Q1/8/8/8/8/8/K7 b - -")
@@ -310,19 +337,31 @@ def score(rows: list[tuple[str, str]], budget: int) -> tuple[list[str], int, int
 
 
 def test_dev_sample_is_sound_and_finds_dead_sides(shared_data: Path) -> None:
-    rows = labelled(shared_data / "dead" / "positions-dev.txt")[::40]
+    rows = labelled(shared_data / "dead" / "positions-dev.txt")[::10]
     unsound, found, total = score(rows, budget=1_000)
     assert unsound == []
-    assert found >= 0.8 * total, f"found {found}/{total}"
+    assert found >= 0.78 * total, f"found {found}/{total}"
 
 
 def test_lichess_sample_is_sound_and_finds_every_dead_position(shared_data: Path) -> None:
     rows = labelled(shared_data / "dead" / "lichess.txt")
     dead = [row for row in rows if row[0] == "--"]
-    sample = rows[::1024] + dead
+    sample = rows[::256] + dead
     unsound, found, total = score(sample, budget=300)
     assert unsound == []
     assert found == total, f"found {found}/{total}"
+
+
+def test_capture_split_never_proves_a_winnable_side(shared_data: Path) -> None:
+    # The split static analysis on its own, on every third labelled position: it must
+    # never claim "cannot mate" for a side the label says can mate.
+    from arbiterlib.dead import _split_no_mate
+
+    for label, fen in labelled(shared_data / "dead" / "positions-dev.txt")[::3]:
+        start = board(fen)
+        for color, can in ((chess.WHITE, label[0] == "W"), (chess.BLACK, label[1] == "B")):
+            if can:
+                assert not _split_no_mate(start, color, 100), f"{label} {fen}"
 
 
 # --- the CLI: arbiter dead ---------------------------------------------------------------
