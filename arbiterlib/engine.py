@@ -168,11 +168,7 @@ class Arbiter:
         if self.result is not None:
             raise ScenarioError(f"the game has already ended ({self.result})",
                                 where=event.describe())
-        handler = self._handlers().get(event.kind)
-        if handler is None:
-            raise ScenarioError(f"'{event.kind.value}' events are not yet supported",
-                                where=event.describe())
-        handler(event)
+        self._handlers()[event.kind](event)
 
     def _handlers(self) -> Mapping[EventKind, Callable[[Event], None]]:
         return {

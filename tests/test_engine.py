@@ -90,6 +90,13 @@ def test_checkmate_and_stalemate_end_the_game() -> None:
     assert bare["reason"] == "dead-position"
 
 
+def test_every_event_kind_is_ruled_on() -> None:
+    from arbiterlib.engine import Arbiter
+    from arbiterlib.scenario import EventKind, Scenario
+
+    assert set(Arbiter(Scenario())._handlers()) == set(EventKind)
+
+
 def test_events_after_the_end_are_an_error() -> None:
     with pytest.raises(ScenarioError, match=r"event 0 \(move: Nc3\): the game has already"):
         rule({"moves": "1. f3 e5 2. g4 Qh4#", "events": [{"move": "Nc3"}]})
