@@ -929,6 +929,15 @@ class _Playout:
         self.start = board
         self.winner = winner
         self.budget = budget
+        # With bishops of one colour as the only long-range men (no queen, rook or pawn),
+        # mate can only be given in a corner of that colour.
+        ours = board.occupied_co[winner]
+        bishops = board.bishops & ours
+        self.corners: tuple[int, ...] = _CORNERS
+        if bishops and not ours & (board.queens | board.rooks | board.pawns):
+            for shade in (chess.BB_LIGHT_SQUARES, chess.BB_DARK_SQUARES):
+                if not bishops & ~shade:
+                    self.corners = tuple(c for c in _CORNERS if chess.BB_SQUARES[c] & shade)
 
     def run(self, playouts: int, max_plies: int) -> list[chess.Move] | None:
         rng = random.Random(0x9_6)
@@ -1028,9 +1037,9 @@ class _Playout:
         winner = self.winner
         king = board.king(not winner)
         assert king is not None
-        corner = min(_CORNERS, key=lambda c: _distance(c, king))
+        corner = min(self.corners, key=lambda c: _DISTANCE[c][king])
         if index % 4 == 3:
-            corner = _CORNERS[(index // 4) % 4]
+            corner = self.corners[(index // 4) % len(self.corners)]
         attacked = 0
         for sq in _squares(board.occupied_co[winner]):
             attacked |= board.attacks_mask(sq)

@@ -6,8 +6,9 @@ Reads ``../shared/data/dead/{positions-dev,lichess}.txt`` relative to the reposi
 (lines ``XY FEN``: X is ``W`` when White can mate, else ``-``; Y likewise ``B``). Prints,
 per file: positions per second, median and 99th-percentile time per position, unsound
 answers (CANNOT_MATE where a mate exists), unwinnable sides found, undetermined sides,
-and our time relative to python-chess's ``is_insufficient_material()`` on the same
-positions in the same run. Nothing is asserted about absolute times.
+dead positions found, and our time relative to python-chess's
+``is_insufficient_material()`` on the same positions in the same run; then which of the
+issue's targets are met (9.6 and 6.9 analysis). Nothing is asserted: it only reports.
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(name: str, rows: list[tuple[str, str]], budget: int, verbose: bool) -> None:
+def run(
+    name: str, rows: list[tuple[str, str]], budget: int, verbose: bool, full: bool
+) -> None:
     boards = []
     for _, fen in rows:
         fields = fen.split()
@@ -59,11 +62,14 @@ def run(name: str, rows: list[tuple[str, str]], budget: int, verbose: bool) -> N
     baseline = time.perf_counter() - start
 
     times: list[float] = []
-    unsound = found = unwinnable = undetermined = 0
+    unsound = found = unwinnable = undetermined = dead = dead_found = 0
     for (label, fen), board in zip(rows, boards, strict=True):
         t0 = time.perf_counter()
         result = analyse(board, budget=budget)
         times.append(time.perf_counter() - t0)
+        if label == "--":
+            dead += 1
+            dead_found += result.is_dead
         for expected, got, side in (
             (label[0] == "W", result.white, "white"),
             (label[1] == "B", result.black, "black"),
@@ -95,9 +101,24 @@ def run(name: str, rows: list[tuple[str, str]], budget: int, verbose: bool) -> N
     rate = found / unwinnable if unwinnable else 1.0
     print(f"  unwinnable sides found {found}/{unwinnable} ({100 * rate:.2f}%)")
     print(f"  undetermined sides {undetermined}/{sides} ({100 * undetermined / sides:.2f}%)")
+    print(f"  dead positions (--) found dead {dead_found}/{dead}")
     ratio = total / baseline if baseline else float("inf")
     print(f"  time / python-chess is_insufficient_material(): {ratio:.0f}x "
           f"(baseline {1e6 * baseline / len(rows):.1f} us/position)")
+    median = statistics.median(times)
+    checks = [
+        ("zero unsound", unsound == 0),
+        ("every dead position found", dead_found == dead),
+    ]
+    if name == "dev":
+        checks += [
+            (">= 99% of unwinnable sides found", rate >= 0.99),
+            ("< 1% of sides undetermined", undetermined < 0.01 * sides),
+            ("median < 5 ms", median < 0.005),
+            ("whole file < 60 s" + ("" if full else " (sample: not judged)"), full and total < 60),
+        ]
+    for text, ok in checks:
+        print(f"  target {'met    ' if ok else 'NOT met'}: {text}")
 
 
 def main() -> int:
@@ -117,7 +138,8 @@ def main() -> int:
         if not path.is_file():
             print(f"{name}: {path} is absent, skipped")
             continue
-        run(name, load(path, args.limit), args.budget, args.verbose)
+        rows = load(path, args.limit)
+        run(name, rows, args.budget, args.verbose, args.limit is None)
     return 0
 
 
