@@ -857,6 +857,7 @@ _CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
 # witness.
 
 _VALUE = (0, 1, 3, 3, 5, 9, 0)
+_POLICIES = (0, 3, 2, 1)  # the playouts take turns: strip, in place, hunt, keep
 
 
 def _check_squares(board: chess.Board, winner: chess.Color) -> tuple[list[int], int]:
@@ -963,9 +964,9 @@ class _Playout:
                 if mate is not None:
                     line.append(mate)
                     return line
-                scored = self._attacker_scores(board, moves, index % 3)
+                scored = self._attacker_scores(board, moves, _POLICIES[index % 4])
             else:
-                scored = self._defender_scores(board, moves, index, index % 3)
+                scored = self._defender_scores(board, moves, index, _POLICIES[index % 4])
             if noise:
                 scored = [(s + noise * rng.random(), i, m) for s, i, m in scored]
             scored.sort(reverse=True)
@@ -1004,6 +1005,8 @@ class _Playout:
             if own_king is not None and prey:
                 hunted = min(_squares(prey), key=lambda sq: _distance(sq, own_king))
         scored: list[tuple[float, int, chess.Move]] = []
+        if policy == 3:
+            return self._in_place_scores(board, moves, target)
         for i, move in enumerate(moves):
             frm, to = move.from_square, move.to_square
             piece = board.piece_type_at(frm) or 0
@@ -1031,12 +1034,62 @@ class _Playout:
             scored.append((score, i, move))
         return scored
 
+    def _in_place_scores(
+        self, board: chess.Board, moves: list[chess.Move], target: int
+    ) -> list[tuple[float, int, chess.Move]]:
+        """Policy 3, mate where the king stands: pieces that bear on the king's field."""
+        winner = self.winner
+        zone = chess.BB_KING_ATTACKS[target] | chess.BB_SQUARES[target]
+        theirs = board.occupied_co[not winner]
+        scored: list[tuple[float, int, chess.Move]] = []
+        for i, move in enumerate(moves):
+            frm, to = move.from_square, move.to_square
+            piece = board.piece_type_at(frm) or 0
+            score = 0.0
+            if move.promotion:
+                score = 60.0 if move.promotion == chess.QUEEN else -100.0
+            elif theirs & chess.BB_SQUARES[to]:
+                score = 20.0 + 3 * _VALUE[board.piece_type_at(to) or 0]
+            elif piece == chess.PAWN:
+                score = 3.0
+            elif piece != chess.KING:
+                occ = board.occupied & ~chess.BB_SQUARES[frm]
+                gain = chess.popcount(_attacks(piece, winner, to, occ) & zone) - chess.popcount(
+                    _attacks(piece, winner, frm, occ) & zone)
+                score = 8.0 * gain
+                if _DISTANCE[to][target] == 1 and not (
+                    board.attackers_mask(winner, to) & ~chess.BB_SQUARES[frm]
+                ):
+                    score -= 40.0
+            scored.append((score, i, move))
+        return scored
+
     def _defender_scores(
         self, board: chess.Board, moves: list[chess.Move], index: int, policy: int
     ) -> list[tuple[float, int, chess.Move]]:
         winner = self.winner
         king = board.king(not winner)
         assert king is not None
+        if policy == 3:
+            shelter = chess.BB_KING_ATTACKS[king]
+            near = chess.BB_FILES[chess.square_file(king)]
+            near |= ((near << 1) & _NOT_A) | ((near >> 1) & _NOT_H)
+            ours_w = board.occupied_co[winner]
+            in_place: list[tuple[float, int, chess.Move]] = []
+            for i, move in enumerate(moves):
+                frm, to = move.from_square, move.to_square
+                piece = board.piece_type_at(frm) or 0
+                score = 0.0
+                if ours_w & chess.BB_SQUARES[to]:
+                    score = -60.0
+                elif piece == chess.KING:
+                    score = -10.0
+                elif shelter & chess.BB_SQUARES[to] and not shelter & chess.BB_SQUARES[frm]:
+                    score = 15.0
+                elif piece == chess.PAWN and near & chess.BB_SQUARES[frm]:
+                    score = 8.0
+                in_place.append((score, i, move))
+            return in_place
         corner = min(self.corners, key=lambda c: _DISTANCE[c][king])
         if index % 4 == 3:
             corner = self.corners[(index // 4) % len(self.corners)]
