@@ -486,6 +486,20 @@ def exercises_of(cases: Sequence[Case], *, every_edition: bool = False) -> list[
             for laws in (case.editions if every_edition else (case.edition,))]
 
 
+def course_exercises(cases: Sequence[Case]) -> list[Exercise]:
+    """The exercises of the course: each case under its own edition, the ``editions`` cases
+    under every edition they answer for; by topic, then easy, medium, hard. A case the
+    engine does not rule as its answer says is left out (the casebook test reports it)."""
+    level = {d: n for n, d in enumerate(DIFFICULTIES)}
+    topics = list(TOPIC_TITLES)
+    chosen = [e for e in exercises_of(cases, every_edition=True)
+              if (e.topic == "editions" or e.laws == e.case.edition)
+              and not e.case.mismatches(e.ruling, laws=e.laws)]
+    return sorted(chosen, key=lambda e: (topics.index(e.topic) if e.topic in topics
+                                         else len(topics), e.topic,
+                                         level.get(e.difficulty, len(level))))
+
+
 @functools.cache
 def _casebook() -> dict[str, Case]:
     return {case.id: case for case in load_cases()}

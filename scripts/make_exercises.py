@@ -25,10 +25,10 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from arbiterlib.casebook import load_casebook
 from arbiterlib.exercises import (
-    DIFFICULTIES,
     FIELD_HELP,
     TOPIC_TITLES,
     Exercise,
+    course_exercises,
     exercises_of,
 )
 
@@ -157,14 +157,14 @@ def self_study_notebook() -> Any:
 
 def main(argv: list[str]) -> int:
     cases = load_casebook()
-    items = [e for e in exercises_of(cases, every_edition=True)
-             if e.topic == "editions" or e.laws == e.case.edition]
+    items = course_exercises(cases)
+    for item in exercises_of(cases, every_edition=True):
+        if item.case.mismatches(item.ruling, laws=item.laws):
+            print(f"left out {item.id}: the engine does not rule as the case's answer says")
     written = []
     topics = list(dict.fromkeys([*TOPIC_TITLES, *(e.topic for e in items)]))
-    level = {d: n for n, d in enumerate(DIFFICULTIES)}
     for topic in topics:
-        chosen = sorted((e for e in items if e.topic == topic),
-                        key=lambda e: level.get(e.difficulty, len(level)))
+        chosen = [e for e in items if e.topic == topic]
         if not chosen:
             continue
         path = EXERCISES / topic / f"{topic}.ipynb"
