@@ -46,6 +46,10 @@ _UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
 _MOVE_NUMBER = re.compile(r"\b\d+\.(?:\.\.)?")
 _NULL_MOVES = frozenset({"--", "Z0", "0000", "@@@@"})
 SEVENTY_FIVE_MOVES_PLIES = 150
+#: The search budget for "can the opponent still mate?" when a ruling depends on it (a flag
+#: fall, a second illegal move): larger than the analyser's default, since one answer is
+#: worth a second of search; an undetermined answer is still never turned into a result.
+RULING_BUDGET = 50_000
 
 
 def side(color: chess.Color) -> str:
@@ -709,9 +713,10 @@ class Arbiter:
         """The player loses, but the game is drawn if his opponent cannot checkmate him by
         any series of legal moves (6.9 and 7.5.5 ask the same question)."""
         winner = not loser
-        answer = dead.can_mate(self.board, winner)
+        answer = dead.can_mate(self.board, winner, budget=RULING_BUDGET)
         if answer is dead.Mateability.CANNOT_MATE:
-            why = dead.analyse_side(self.board, winner).why or "no mate is possible"
+            why = (dead.analyse_side(self.board, winner, budget=RULING_BUDGET).why
+                   or "no mate is possible")
             self._end("1/2-1/2", reason, event, (clause,),
                       f"{side(loser)} would lose for {what}, but {side(winner)} cannot checkmate"
                       f" by any series of legal moves ({why}): the game is drawn ({clause}).")

@@ -26,6 +26,7 @@ def test_flag_draws_when_the_opponent_cannot_mate() -> None:
 
 
 def test_flag_at_the_end_of_a_completed_period_does_not_lose() -> None:
+    # White has made exactly 20 moves: his flag marks the end of the first period.
     moves = " ".join(["Nf3 Nf6 Ng1 Ng8"] * 10)  # 20 moves each
     ruling = ruled(moves=moves, time_control="20/60m+30m", clocks={"white": 5, "black": 50},
                    events=[{"flag": "white"}])
@@ -35,6 +36,7 @@ def test_flag_at_the_end_of_a_completed_period_does_not_lose() -> None:
 
 
 def test_flag_in_the_middle_of_a_period_loses() -> None:
-    moves = " ".join(["Nf3 Nf6 Ng1 Ng8"] * 10) + " Nf3"
+    # Black has made 21 moves: his flag falls on his 22nd, inside the second period.
+    moves = " ".join(["Nf3 Nf6 Ng1 Ng8"] * 10) + " Nf3 Nf6 Ng1"
     ruling = ruled(moves=moves, time_control="20/60m+30m", events=[{"flag": "black"}])
     assert (ruling["result"], ruling["reason"]) == ("1-0", "flag")
