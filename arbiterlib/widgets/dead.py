@@ -17,7 +17,7 @@ import chess
 import ipywidgets
 
 from arbiterlib import dead
-from arbiterlib.engine import rule
+from arbiterlib.engine import RULING_BUDGET, rule
 from arbiterlib.errors import ArbiterError, ScenarioError
 from arbiterlib.ruling import Ruling
 from arbiterlib.widgets.common import LessonBox, board_svg, ruling_html
@@ -30,7 +30,7 @@ BOTH_REACH = "#9b59b666"
 MATERIAL = "#e6b40080"
 
 #: The longest helpmate line shown in full (single moves).
-MAX_LINE = 12
+MAX_LINE = 16
 
 LEGEND = {
     FIXED: "can never move (fixed)",
@@ -88,7 +88,7 @@ class DeadPositionBoard:
     (optional); ``laws`` the edition.
     """
 
-    def __init__(self, fen: str, *, budget: int = dead.DEFAULT_BUDGET, examples: bool = True,
+    def __init__(self, fen: str, *, budget: int = RULING_BUDGET, examples: bool = True,
                  clocks: Mapping[str, Any] | None = None, laws: str | None = None) -> None:
         self.fen, self.budget, self.clocks, self.laws = fen, budget, clocks, laws
         self.examples = examples
