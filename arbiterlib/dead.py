@@ -298,7 +298,7 @@ def _castling_moves(board: chess.Board, fixed: int) -> list[tuple[int, int, int,
     return result
 
 
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 50_000  # entries per memo table (bounded memory; cleared when full)
 _PawnKey = tuple[int, bool, int, int, int, tuple[tuple[int, int], ...]]
 _PAWN_CACHE: dict[_PawnKey, tuple[int, int, bool]] = {}
 _REGION_CACHE: dict[tuple[int, tuple[chess.PieceType, ...], bool, int, int], int] = {}
@@ -924,7 +924,7 @@ def _mating_move(board: chess.Board, winner: chess.Color, moves: list[chess.Move
 
 
 class _Playout:
-    """Greedy helpmate playouts for ``winner`` (rule 3a), after Ambrona's goal-directed
+    """Greedy helpmate playouts for ``winner`` (rule 3), after Ambrona's goal-directed
     search: the defender walks its pieces into capture and its king to a corner, the
     attacker takes, promotes and closes in, and every checking move is tried for mate.
 
@@ -1134,7 +1134,7 @@ _PLY_PRICE = 0.2
 
 
 class _BestFirst(_Playout):
-    """Best-first helpmate search (rule 3a): the playouts' move scores, summed along a
+    """Best-first helpmate search (rule 3): the playouts' move scores, summed along a
     line and less a price per ply, rank the frontier. Where a greedy playout runs into a
     dead end, this backs up to the most promising line not yet tried."""
 
