@@ -29,7 +29,7 @@ The method follows the published one of Miguel Ambrona's Chess Unwinnability Ana
 Rules 1, 2 and 4 cost a millisecond or two and are all that ``budget=0`` runs (the
 engine's check after every move). With a budget, locked pawns send the position to
 rule 4 first; otherwise a playout comes first, as most real positions are quickly shown
-winnable. The budget is shared: 15% each for a playout series and three best-first
+winnable. The budget is shared: 15% for a playout series, 22.5% each for two best-first
 searches, the rest for rule 5.
 
 Move counters, the fifty-move rule and repetitions are ignored, as in the 2005 Laws a
@@ -1336,13 +1336,14 @@ def _analyse_from(
             return answer
     if budget <= 0:
         return MateAnalysis(color, Mateability.UNDETERMINED)
-    share = max(1, budget * 3 // 20)
-    for policy in (-1, 0, 2, 1):
+    # Shares of the budget: a playout series 15%, two best-first searches (strip the
+    # defender; keep its pieces as blockers) 22.5% each, the exhaustive walk the rest.
+    shares = ((-1, budget * 3 // 20), (0, budget * 9 // 40), (1, budget * 9 // 40))
+    for policy, nodes in shares:
         if policy == 0 and not static_done:
             answer = walled()
             if answer is not None:
                 return answer
-        nodes = share
         try:
             if policy < 0:
                 line = _Playout(board, color, _Budget(nodes)).run(9, 100)
@@ -1353,7 +1354,8 @@ def _analyse_from(
         if line is not None:
             return can(line)
     try:
-        line = _exhaust(board, color, _Budget(budget - 4 * share), static_every=False)
+        rest = budget - sum(nodes for _, nodes in shares)
+        line = _exhaust(board, color, _Budget(rest), static_every=False)
         if line is not None:
             return can(line)
         return cannot(
