@@ -70,6 +70,7 @@ DEFAULT_BUDGET = 2_000
 """Positions each side's searches may visit before the answer is UNDETERMINED."""
 
 _FORCED_PLIES = 40
+_FEW_MEN = 6  # at most this many men: try the short iterative-deepening search first
 _MAX_LINE = 40
 
 
@@ -860,6 +861,135 @@ class _Budget:
 _CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
 
 
+class _Helpmate:
+    """Iterative deepening for a line in which ``winner`` mates, both sides cooperating.
+
+    A pass at depth ``d`` explores lines whose moves cost at most ``d`` in total. A
+    move that makes progress costs nothing and makes the reply free as well: for the
+    attacker, captures, pawn advances, checks, and king and knight steps towards the
+    defending king; for the defender, king steps towards the mating corner. Defending
+    captures and pawn advances cost 4, as they usually throw away blocking material.
+    """
+
+    def __init__(self, board: chess.Board, winner: chess.Color, budget: _Budget) -> None:
+        self.board = board.copy(stack=False)
+        self.winner = winner
+        self.budget = budget
+        self.table: dict[tuple[_Key, bool], int] = {}
+        self.line: list[chess.Move] = []
+        self.max_plies = 0
+        self.corner = self._corner()
+
+    def _corner(self) -> int:
+        board = self.board
+        king = board.king(not self.winner)
+        assert king is not None
+        bishops = board.bishops & board.occupied_co[self.winner]
+        corners: Iterable[int] = _CORNERS
+        if bishops and not board.queens & board.occupied_co[self.winner]:
+            shade = chess.BB_LIGHT_SQUARES if bishops & chess.BB_LIGHT_SQUARES else (
+                chess.BB_DARK_SQUARES
+            )
+            corners = [c for c in _CORNERS if chess.BB_SQUARES[c] & shade]
+        return min(corners, key=lambda c: _distance(c, king))
+
+    def run(self, max_depth: int) -> list[chess.Move] | None:
+        for depth in range(max_depth + 1):
+            self.max_plies = 3 * depth + 3
+            if self._search(depth, False):
+                return list(self.line)
+        return None
+
+    def _search(self, depth: int, free: bool) -> bool:
+        board = self.board
+        self.budget.spend()
+        key = (_key(board), free)
+        if self.table.get(key, -1) >= depth:
+            return False
+        self.table[key] = depth
+        moves = list(board.generate_legal_moves())
+        if not moves:
+            return False
+        if board.turn == self.winner:
+            direct, discover = _check_squares(board, self.winner)
+            checks = []
+            for move in moves:
+                if (
+                    direct[board.piece_type_at(move.from_square) or 0]
+                    & chess.BB_SQUARES[move.to_square]
+                    or discover & chess.BB_SQUARES[move.from_square]
+                    or (move.promotion and board.gives_check(move))
+                ):
+                    checks.append(move)
+            for move in checks:
+                board.push(move)
+                mate = board.is_checkmate()
+                board.pop()
+                if mate:
+                    self.line.append(move)
+                    return True
+            if insufficient_material(board, self.winner):
+                return False
+            ordered = self._attacking(moves, set(checks), free)
+        else:
+            ordered = self._defending(moves, free)
+        if len(self.line) >= self.max_plies:
+            return False
+        for cost, progress, move in ordered:
+            if cost > depth:
+                break
+            board.push(move)
+            self.line.append(move)
+            found = self._search(depth - cost, progress)
+            board.pop()
+            if found:
+                return True
+            self.line.pop()
+        return False
+
+    def _attacking(
+        self, moves: list[chess.Move], checks: set[chess.Move], free: bool
+    ) -> list[tuple[int, bool, chess.Move]]:
+        board = self.board
+        target = board.king(not self.winner)
+        assert target is not None
+        theirs = board.occupied_co[not self.winner]
+        scored = []
+        for move in moves:
+            piece = board.piece_type_at(move.from_square)
+            progress = (
+                piece == chess.PAWN
+                or theirs & chess.BB_SQUARES[move.to_square]
+                or move in checks
+            )
+            if not progress and piece in (chess.KING, chess.KNIGHT):
+                before = _distance(move.from_square, target)
+                after = _distance(move.to_square, target)
+                progress = after < before and (piece == chess.KNIGHT or after >= 2)
+            scored.append((0 if progress else 1, False, move))
+        scored.sort(key=lambda item: item[0])
+        return scored
+
+    def _defending(self, moves: list[chess.Move], free: bool) -> list[tuple[int, bool, chess.Move]]:
+        board = self.board
+        ours = board.occupied_co[self.winner]
+        scored = []
+        for move in moves:
+            piece = board.piece_type_at(move.from_square)
+            progress = False
+            if ours & chess.BB_SQUARES[move.to_square] or piece == chess.PAWN:
+                cost = 3
+            elif piece == chess.KING and _distance(move.to_square, self.corner) < _distance(
+                move.from_square, self.corner
+            ):
+                cost = 0
+            else:
+                cost = 1
+            scored.append((cost, progress, move))
+        scored.sort(key=lambda item: item[0])
+        return scored
+
+
 # --------------------------------------------------------------------------------------
 # Rule 3 (continued): goal-directed playouts and best-first search, the fast way to a
 # witness.
@@ -1336,6 +1466,15 @@ def _analyse_from(
             return answer
     if budget <= 0:
         return MateAnalysis(color, Mateability.UNDETERMINED)
+    if chess.popcount(board.occupied) <= _FEW_MEN:
+        # Little material: a short iterative-deepening search finds the short mates that
+        # make readable witnesses (the playouts' lines strip and wander).
+        try:
+            line = _Helpmate(board, color, _Budget(min(budget // 10, 200))).run(6)
+            if line is not None:
+                return can(line)
+        except _OutOfBudget:
+            pass
     # Shares of the budget: a playout series 15%, two best-first searches (strip the
     # defender; keep its pieces as blockers) 22.5% each, the exhaustive walk the rest.
     shares = ((-1, budget * 3 // 20), (0, budget * 9 // 40), (1, budget * 9 // 40))
