@@ -86,6 +86,18 @@ def test_two_knights_can_mate_by_helpmate() -> None:
     assert is_dead_position(start, budget=50_000) is False
 
 
+def test_small_material_gets_a_short_witness() -> None:
+    # Lessons spell out the mating line: with few men it must stay short.
+    start = board("7k/8/6K1/4N3/5r2/3N4/8/8 w - -")
+    side = analyse_side(start, chess.WHITE)
+    assert side.result is CAN
+    assert replays_to_mate(start, side.witness, chess.WHITE)
+    assert len(side.witness) <= 16
+    pawn = board("7k/7p/5K2/8/8/8/8/4B3 b - -")
+    side = analyse_side(pawn, chess.WHITE)
+    assert side.result is CAN and len(side.witness) <= 8
+
+
 def test_king_and_bishop_can_mate_when_a_knight_blocks() -> None:
     # Looks like insufficient material, but Bb7 is mate: the knight blocks b8.
     start = board("knB5/8/1K6/8/8/8/8/8 w - -")
