@@ -69,6 +69,18 @@ def question_html(case: Case, *, heading: str = "h2") -> str:
     parts = [f"<{heading}>{_esc(case.title)}</{heading}>", meta_html(case),
              f"<div class='board'>{board_svg(case)}</div>",
              f"<p>{to_move.capitalize()} to move.</p>"]
+    parts += game_so_far_html(case)
+    events = describe_events(case)
+    if events:
+        parts.append("<p><b>What happens:</b></p><ol class='events'>"
+                     + "".join(f"<li>{_esc(e)}</li>" for e in events) + "</ol>")
+    parts.append(f"<div class='question'><p><b>Question.</b> {_esc(case.question)}</p></div>")
+    return "\n".join(parts)
+
+
+def game_so_far_html(case: Case) -> list[str]:
+    """The moves already played and the clocks when the events start, as paragraphs."""
+    parts = []
     moves = case.movetext()
     if moves:
         parts.append(f"<p><b>Moves played:</b> <span class='moves'>{_esc(moves)}</span></p>")
@@ -76,12 +88,7 @@ def question_html(case: Case, *, heading: str = "h2") -> str:
     if clocks is not None:
         parts.append(f"<p><b>Clocks:</b> White {format_time(clocks.white)},"
                      f" Black {format_time(clocks.black)}</p>")
-    events = describe_events(case)
-    if events:
-        parts.append("<p><b>What happens:</b></p><ol class='events'>"
-                     + "".join(f"<li>{_esc(e)}</li>" for e in events) + "</ol>")
-    parts.append(f"<div class='question'><p><b>Question.</b> {_esc(case.question)}</p></div>")
-    return "\n".join(parts)
+    return parts
 
 
 def ruling_summary_html(ruling: Ruling) -> str:

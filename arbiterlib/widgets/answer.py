@@ -17,8 +17,7 @@ import chess
 import ipywidgets
 
 from arbiterlib.casebook import load_cases
-from arbiterlib.casebook_html import ruling_summary_html
-from arbiterlib.clocks import format_time
+from arbiterlib.casebook_html import game_so_far_html, ruling_summary_html
 from arbiterlib.exercises import (
     DIFFICULTIES,
     FIELD_HELP,
@@ -46,13 +45,7 @@ def question_html(item: Exercise) -> str:
              f"<p><i>{html.escape(item.difficulty)} — Laws of Chess, {html.escape(item.laws)}"
              f" edition</i></p>", board_svg(board, 280),
              f"<p>{chess.COLOR_NAMES[board.turn].capitalize()} to move.</p>"]
-    moves = case.movetext()
-    if moves:
-        parts.append(f"<p><b>Moves played:</b> {html.escape(moves)}</p>")
-    clocks = case.scenario.clocks
-    if clocks is not None:
-        parts.append(f"<p><b>Clocks:</b> White {format_time(clocks.white)},"
-                     f" Black {format_time(clocks.black)}</p>")
+    parts += game_so_far_html(case)
     events = item.events()
     if events:
         parts.append("<p><b>What happens:</b></p><ol>"
