@@ -15,14 +15,16 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import chess
-import jsonschema
 import yaml
 
 from arbiterlib.clocks import ChessClock, parse_time
 from arbiterlib.errors import ArbiterError, ScenarioError
+
+if TYPE_CHECKING:
+    import jsonschema
 
 
 class EventKind(enum.Enum):
@@ -135,6 +137,10 @@ def _schema_problem(error: jsonschema.ValidationError) -> str:
 
 
 def _validate_schema(data: Any) -> None:
+    # Imported here: jsonschema takes about a second to import (its format checkers), which
+    # every notebook kernel and CLI run would pay even without a scenario to check.
+    import jsonschema
+
     validator = jsonschema.Draft202012Validator(scenario_schema())
     errors = sorted(validator.iter_errors(data), key=lambda e: (list(e.absolute_path), e.message))
     if errors:
