@@ -264,18 +264,22 @@ def edition_label(edition: Edition) -> str:
     return edition.key if edition.base is None else edition.title
 
 
+def _plot_setup(name: str, editions: Sequence[str | Edition], rate: Rate | str, *,
+                height: float) -> tuple[Rate, list[Edition], Figure, Any]:
+    """The rate, the editions (keys, proposal files or objects) and an empty figure."""
+    if not editions:
+        raise ArbiterError(f"{name} needs at least one edition")
+    figure = Figure(figsize=(9, height))
+    return Rate(rate), [_edition(key) for key in editions], figure, figure.add_subplot()
+
+
 def penalty_plot(editions: Sequence[str | Edition] = ("2005",), *, up_to: float = 480.0,
                  rate: Rate | str = Rate.STANDARD) -> Figure:
     """The claimant's time after an incorrect claim against his time before, for each edition
     in ``editions`` (keys, proposal files or :class:`Edition` objects) at ``rate``; the
     first edition's bands are shaded and its boundaries annotated with the project's ruling
     (docs/penalties.md). Returns a matplotlib Figure (not shown)."""
-    if not editions:
-        raise ArbiterError("penalty_plot needs at least one edition")
-    rate = Rate(rate)
-    chosen = [_edition(key) for key in editions]
-    fig = Figure(figsize=(9, 5.5))
-    ax = fig.add_subplot()
+    rate, chosen, fig, ax = _plot_setup("penalty_plot", editions, rate, height=5.5)
     ax.plot([0, up_to / 60], [0, up_to / 60], color="0.6", linestyle=":", linewidth=1,
             label="no reduction (time before = time after)")
     for index, edition in enumerate(chosen):
@@ -337,12 +341,7 @@ def penalty_cost_plot(editions: Sequence[str | Edition], *, up_to: float = 480.0
     time he loses plus the time his opponent gains, against the claimant's time before the
     ruling, at ``rate``. Every figure comes from
     :func:`arbiterlib.claims.incorrect_claim_penalty` with the edition's own data."""
-    if not editions:
-        raise ArbiterError("penalty_cost_plot needs at least one edition")
-    rate = Rate(rate)
-    chosen = [_edition(key) for key in editions]
-    fig = Figure(figsize=(9, 4.5))
-    ax = fig.add_subplot()
+    rate, chosen, fig, ax = _plot_setup("penalty_cost_plot", editions, rate, height=4.5)
     xs = [up_to * i / 480 for i in range(481)]
     top = 0.0
     for index, edition in enumerate(chosen):
