@@ -118,9 +118,9 @@ class Arbiter:
         self.table = RepetitionTable(position_key(self.board))
         self.labels: list[str] = ["at the start"]
         self.clock: ChessClock | None = scenario.clocks
-        # Whose clock runs (tracked with or without clock readings): at the start, the clock
-        # of the player having the move; ``None`` while both are stopped.
-        self.running: chess.Color | None = self.board.turn
+        # Whose clock runs (tracked with or without clock readings): once the moves are
+        # played, the clock of the player having the move; ``None`` while both are stopped.
+        self.running: chess.Color | None = None
         self.moved_since_press: dict[chess.Color, bool] = {chess.WHITE: False, chess.BLACK: False}
         self.last_mover: chess.Color | None = None
         self.result: str | None = None
@@ -308,9 +308,7 @@ class Arbiter:
         return Obligation.of(found.moves, found.article)
 
     def _describe_moves(self, obligation: Obligation) -> str:
-        sans = []
-        for uci in obligation.moves:
-            sans.append(self.board.san(chess.Move.from_uci(uci)))
+        sans = obligation.sans(self.board)
         return sans[0] if len(sans) == 1 else "one of " + ", ".join(sans)
 
     def _on_press(self, event: Event) -> None:

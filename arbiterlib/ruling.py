@@ -55,6 +55,10 @@ class Obligation:
     def allows(self, move: chess.Move) -> bool:
         return move.uci() in self.moves
 
+    def sans(self, board: chess.Board) -> list[str]:
+        """The allowed moves in SAN on ``board`` (the position the obligation is for)."""
+        return [board.san(chess.Move.from_uci(uci)) for uci in self.moves]
+
     def to_dict(self) -> dict[str, Any]:
         return {"moves": list(self.moves), "article": self.article}
 
@@ -156,7 +160,7 @@ class Ruling:
                                     f" Black {format_time(self.clocks.black)}"))
         if self.obligation:
             board = chess.Board(self.fen)
-            moves = ", ".join(board.san(chess.Move.from_uci(m)) for m in self.obligation.moves)
+            moves = ", ".join(self.obligation.sans(board))
             facts.append((f"{color_name(board.turn).capitalize()} must play",
                           f"{moves} ({self.obligation.article})"))
         return facts
