@@ -35,6 +35,29 @@ _PROMOTION_RANKS = chess.BB_RANK_1 | chess.BB_RANK_8
 _WAY = [[chess.between(a, b) | _BB[a] | _BB[b] for b in chess.SQUARES] for a in chess.SQUARES]
 """``_WAY[a][b]``: the squares a move from ``a`` to ``b`` passes, both ends included."""
 
+
+def _away(a: int, b: int) -> int:
+    """The squares on the line from ``b`` through ``a`` that lie beyond ``a``."""
+    if a == b or not _LINE[a][b]:
+        return 0
+    file_step = (chess.square_file(a) > chess.square_file(b)) - (
+        chess.square_file(a) < chess.square_file(b))
+    rank_step = (chess.square_rank(a) > chess.square_rank(b)) - (
+        chess.square_rank(a) < chess.square_rank(b))
+    file, rank, away = chess.square_file(a), chess.square_rank(a), 0
+    while 0 <= file + file_step < 8 and 0 <= rank + rank_step < 8:
+        file, rank = file + file_step, rank + rank_step
+        away |= _BB[chess.square(file, rank)]
+    return away
+
+
+_AWAY = [[_away(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+"""``_AWAY[a][b]``: the squares on the line from ``b`` through ``a`` beyond ``a``."""
+_PUSH = [[_BB[s - 8] if s >= 8 else 0 for s in chess.SQUARES],
+         [_BB[s + 8] if s < 56 else 0 for s in chess.SQUARES]]
+_DOUBLE_PUSH = [[_BB[s - 16] if 48 <= s < 56 else 0 for s in chess.SQUARES],
+                [_BB[s + 16] if 8 <= s < 16 else 0 for s in chess.SQUARES]]
+"""Where a pawn of each colour lands with a double step (``_PUSH``: a single one)."""
 _PAWN, _KNIGHT, _BISHOP, _ROOK, _QUEEN, _KING = chess.PAWN, chess.KNIGHT, chess.BISHOP, \
     chess.ROOK, chess.QUEEN, chess.KING
 _WHITE, _BLACK = chess.WHITE, chess.BLACK
@@ -143,6 +166,7 @@ class _Analysis:
         self.steady = occupied
         self.clear = _ALL & ~occupied
         self.attacked = [0, 0]
+        self.attacked_by_men = [0, 0]
         self.capturable = 0
         self.movable = 0
         self.non_bishop = [0, 0]
@@ -166,6 +190,7 @@ class _Analysis:
             king_to, rook_to = (rank + 6, rank + 5) if rook > king else (rank + 2, rank + 3)
             self.reach[king] |= _BB[king_to]
             self.reach[rook] |= _BB[rook_to]
+            self.movable |= _BB[king] | _BB[rook]
 
     # -- saturation -------------------------------------------------------------------
 
@@ -173,6 +198,7 @@ class _Analysis:
         """Squares always attacked by each colour: by pieces never taken, from anywhere
         they may stand, through every square some piece may ever occupy."""
         attacked = [0, 0]
+        by_men = [0, 0]
         obstacles = _ALL & ~self.clear
         for square in chess.scan_forward(self.occupied & ~self.capturable):
             piece, color = self.piece[square], self.color[square]
@@ -189,7 +215,10 @@ class _Analysis:
                 if not always:
                     break
             attacked[color] |= always
+            if piece != _KING:
+                by_men[color] |= always
         self.attacked = attacked
+        self.attacked_by_men = by_men
 
     def saturate(self) -> None:
         """Grow every reachable set (and what follows from them) to a fixpoint."""
@@ -222,6 +251,8 @@ class _Analysis:
                 if targets:
                     targets = self._filter(square, piece, color, source, targets)
                 if targets:
+                    if piece == _PAWN and targets & _DOUBLE_PUSH[color][source]:
+                        targets |= _PUSH[color][source]  # taken en passant there
                     self.reach[square] |= targets
                     self.progress = True
                     if piece != _BISHOP:
@@ -241,10 +272,16 @@ class _Analysis:
         if color == _WHITE or self.white_count > 2:
             capturable = 0
             prey = self.by_color[not color] & ~self.kings & ~self.capturable
-            if piece == _PAWN and MASK_SAME_FILE:
-                prey &= ~_FILE_OF[square]
+            # Where this piece may take: a pawn only on the squares of its reach that it
+            # attacks from another square of its reach.
+            takes = reach
+            if piece == _PAWN:
+                takes = 0
+                for source in chess.scan_forward(reach):
+                    takes |= _PAWN_ATT[color][source]
+                takes &= reach
             for other in chess.scan_forward(prey):
-                if reach & self.reach[other]:
+                if takes & self.reach[other]:
                     capturable |= _BB[other]
             if capturable:
                 self._add_capturable(capturable)
@@ -278,76 +315,117 @@ class _Analysis:
         targets &= ~(self.by_color[color] & self.steady)
         if piece == _KING:
             targets &= ~self.attacked[not color]
+            if targets and FILTER_STALEMATE:
+                targets = self._filter_stalemate(color, source, targets)
         if not targets:
             return 0
-        not_clear = _ALL & ~self.clear
         white_king = self.white_king
         if FILTER_BLACK_CHECKS and color == _BLACK and white_king is not None \
                 and self.steady & _BB[white_king]:
-            # Checking a king that can never move from a square White can never take
-            # on, through squares nobody can ever enter, mates White.
             for target in chess.scan_forward(targets):
-                if _attacks(piece, color, target, not_clear) & _BB[white_king] and \
-                        not _BB[target] & self.sacrificable[_WHITE]:
+                if self._mates_white(initial, piece, source, target):
                     targets &= ~_BB[target]
-            checkers = (self.by_color[_BLACK] & self.steady & ~_BB[source]
-                        & _LINE[white_king][source])
-            if checkers and targets:
-                blockers = not_clear & ~_BB[source]
-                for target in chess.scan_forward(targets):
-                    for checker in chess.scan_forward(checkers):
-                        if _attacks(self.piece[checker], _BLACK, checker,
-                                    blockers | _BB[target]) & _BB[white_king]:
-                            targets &= ~_BB[target]
-                            break
-        black_king = self.black_king
-        if FILTER_LAST_PIECE and color == _WHITE and self.white_count == 2 and targets \
-                and white_king is not None and black_king is not None:
-            # White's last piece next to a steady king, giving check, is simply taken;
-            # unless the white king may defend it and no steady black piece hits it.
-            king_steady = self.steady & _BB[black_king]
-            steady_black = self.by_color[_BLACK] & self.steady & ~_BB[black_king]
-            for target in chess.scan_forward(targets):
-                if self.reach[white_king] & _KING_ATT[target] and not any(
-                        _attacks(self.piece[attacker], _BLACK, attacker, not_clear)
-                        & _BB[target] for attacker in chess.scan_forward(steady_black)):
-                    continue
-                if king_steady and _attacks(piece, color, target, not_clear) \
-                        & _BB[black_king] & _KING_ATT[target]:
-                    targets &= ~_BB[target]
-        if FILTER_STALEMATE and piece == _KING and targets:
-            targets = self._filter_stalemate(color, source, targets)
-        targets = self._filter_obstacles(initial, piece, color, source, targets)
-        if self.capturable_only_while_steady & _BB[initial]:
-            return 0
-        return targets
+        return self._filter_obstacles(initial, piece, color, source, targets)
+
+    def _mates_white(self, initial: int, piece: int, source: int, target: int) -> bool:
+        """Whether Black's man moving from ``source`` to ``target`` certainly mates White,
+        whose king never moves (so no line towards a mate by White plays that move).
+
+        Only facts that hold whatever that man did are used: steady men stand where they
+        are, every other man stands in its reach, nobody stands on a clear square."""
+        white_king = self.white_king
+        assert white_king is not None
+        if piece == _PAWN and abs(target - source) == 16:
+            return False  # White might take en passant
+        not_clear = _ALL & ~self.clear
+        king_bb = _BB[white_king]
+        checkers = []
+        if _attacks(piece, _BLACK, target, not_clear) & king_bb:
+            checkers.append(target)
+        sliders = (self.by_color[_BLACK] & self.steady & ~_BB[initial]
+                   & _LINE[white_king][source] & ~self.kings)
+        for checker in chess.scan_forward(sliders):
+            if _attacks(self.piece[checker], _BLACK, checker,
+                        (not_clear & ~_BB[source]) | _BB[target]) & king_bb:
+                checkers.append(checker)
+        if not checkers:
+            return False
+        # The king cannot step anywhere: own steady men, or squares the moved man or a
+        # steady black man (a king included) attacks.
+        flights = _KING_ATT[white_king] & ~(self.by_color[_WHITE] & self.steady)
+        flights &= ~_attacks(piece, _BLACK, target, not_clear)
+        blockers = not_clear | _BB[target]
+        for guard in chess.scan_forward(self.by_color[_BLACK] & self.steady & ~_BB[initial]):
+            if not flights:
+                break
+            flights &= ~_attacks(self.piece[guard], _BLACK, guard, blockers)
+        if flights:
+            return False
+        if len(checkers) > 1:
+            return True
+        # A single check: no white man may take the checker or step in between.
+        checker = checkers[0]
+        needed = _BB[checker] | chess.between(checker, white_king)
+        return not needed & self._white_span(_BB[initial])
+
+    def _white_span(self, gone: int) -> int:
+        """Every square a white man (not the king) might move to in one move, from
+        anywhere in its reach, with only steady men (less ``gone``) in the way."""
+        blockers = self.steady & ~gone
+        span = 0
+        for square in chess.scan_forward(self.by_color[_WHITE] & ~self.kings):
+            piece = self.piece[square]
+            kinds = (_PAWN, _QUEEN, _KNIGHT) if piece == _PAWN and \
+                self.reach[square] & _PROMOTION_RANKS else (piece,)
+            for source in chess.scan_forward(self.reach[square]):
+                for kind in kinds:
+                    span |= _moves(kind, _WHITE, source, blockers) \
+                        | _attacks(kind, _WHITE, source, blockers)
+        return span
 
     def _filter_stalemate(self, color: bool, source: int, targets: int) -> int:
-        """A king move that leaves the other side, with only its king free to move, no
-        square at all is stalemate, unless it uncovers a friendly slider."""
+        """Drop king moves that stalemate the other side: its men can never move, and
+        its king, standing somewhere in its reach, has no square left.
+
+        The king's own attacks from its reach are not relied on (it has just left it);
+        nor is a move kept that might uncover a check by a friendly slider."""
         theirs = self.by_color[not color]
         their_king = self.black_king if color == _WHITE else self.white_king
         if their_king is None or theirs & ~self.kings & self.movable:
             return targets
-        region = self.reach[their_king] | (_KING_ATT[their_king] & ~self.attacked[color]
-                                           & ~self.steady)
-        ours = self.by_color[color]
-        diagonal = [s for s in chess.scan_forward(ours & (self.bishops | self.board.queens))]
-        straight = [s for s in chess.scan_forward(ours & (self.board.rooks | self.board.queens))]
+        home = self.reach[their_king]
+        # Squares the other king can never step to, whatever our king does.
+        shut = self.attacked_by_men[color] | (theirs & self.steady)
         for target in chess.scan_forward(targets):
-            covered = _KING_ATT[target] | _BB[target]
-            if not _KING_ATT[their_king] & covered:
+            covered = _KING_ATT[target] | _BB[target] | shut
+            kings = home & ~_KING_ATT[target] & ~_BB[target]
+            if any(_KING_ATT[king] & ~covered for king in chess.scan_forward(kings)):
                 continue
-            blockers = (_ALL & ~self.clear) | _BB[target]
-            diagonals = _attacks(_BISHOP, color, source, blockers) & ~blockers
-            if any(self.reach[s] & diagonals for s in diagonal):
-                continue
-            lines = _attacks(_ROOK, color, source, blockers) & ~blockers
-            if any(self.reach[s] & lines for s in straight):
-                continue
-            if _popcount(region & ~covered) <= 1:
-                targets &= ~_BB[target]
+            if color == _WHITE and self._may_uncover_check(source, target, kings):
+                continue  # that would be mate, not stalemate
+            targets &= ~_BB[target]
         return targets
+
+    def _may_uncover_check(self, source: int, target: int, kings: int) -> bool:
+        """Whether White's king leaving ``source`` for ``target`` might uncover a check by
+        a white slider (or promoted pawn) on a black king standing on one of ``kings``."""
+        blockers = self.steady | _BB[target]
+        white = self.by_color[_WHITE]
+        for king in chess.scan_forward(kings):
+            line = _LINE[source][king]
+            if not line or chess.between(source, king) & blockers:
+                continue
+            diagonal = bool(_DIAG_MASK[source] & _BB[king])
+            kind = _BISHOP if diagonal else _ROOK
+            behind = _attacks(kind, _WHITE, source, blockers) & _AWAY[source][king]
+            sliders = white & (self.board.queens | (self.bishops if diagonal
+                                                    else self.board.rooks))
+            sliders |= white & self.board.pawns  # a pawn may promote
+            for slider in chess.scan_forward(sliders):
+                if self.reach[slider] & behind and (
+                        self.piece[slider] != _PAWN or self.reach[slider] & _PROMOTION_RANKS):
+                    return True
+        return False
 
     def _filter_obstacles(self, initial: int, piece: int, color: bool, source: int,
                           targets: int) -> int:
@@ -369,7 +447,10 @@ class _Analysis:
                 if not self.reach[obstacle] & ~real_way:
                     targets &= ~_BB[target]
                     break
-        return targets & ~uncapturable
+        targets &= ~uncapturable
+        if self.capturable_only_while_steady & _BB[initial]:
+            return 0
+        return targets
 
     # -- the verdict ------------------------------------------------------------------
 
@@ -381,7 +462,7 @@ class _Analysis:
         if white_king is None or black_king is None:
             return True
         region = self.reach[black_king]
-        blockers_at = ~self.clear
+        blockers_at = self.steady if VISITOR_BLOCKERS_STEADY else _ALL & ~self.clear
         visited = 0
         has_visitor = False
         for square in chess.scan_forward(self.by_color[_WHITE] & ~self.kings):
@@ -421,11 +502,10 @@ class _Analysis:
         return False
 
 
-MASK_SAME_FILE = True
 FILTER_BLACK_CHECKS = True
-FILTER_LAST_PIECE = True
 FILTER_STALEMATE = True
-VISITORS_INCLUDE_IMMOBILE = False
+VISITORS_INCLUDE_IMMOBILE = True
+VISITOR_BLOCKERS_STEADY = True
 
 
 def _run(board: chess.Board, uncapturable: int = 0, capturable_only: int = 0) -> _Analysis:
