@@ -1,0 +1,696 @@
+"""Target-directed helpmates for positions with little material.
+
+:func:`find_helpmate` looks for a series of legal moves, both sides cooperating, that ends
+with one side checkmating: the witness that a side can still mate, Articles 6.9 and 9.6 of
+the 2005 Laws. It first sketches a few final mate positions close to the board (the
+defending king on a square, one checking man, each flight square guarded or blocked,
+often by the defender's own men, pawns promoting where needed), then runs an iterative
+deepening search towards each sketch, guided by how many moves every man still needs.
+
+The approach follows the published method of Miguel Ambrona's CHA (chasolver) and
+D3-Chess: steer the men towards a mating pattern and reward the moves that approach it.
+The code here is our own.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Iterator
+from functools import cache
+from itertools import count
+
+import chess
+
+__all__ = ["find_helpmate"]
+
+_INF = 99
+_PIECES = (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
+_PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
+
+#: How many mate sketches are walked towards at most, and how many partial sketches
+#: cost one node of the budget.
+_SKETCHES = 6
+_SKETCH_WORK = 8
+
+
+# --------------------------------------------------------------------------------------
+# Distances: moves a lone man needs between two squares, ignoring the other men.
+
+
+def _knight_table() -> list[list[int]]:
+    table = []
+    for start in chess.SQUARES:
+        dist = [_INF] * 64
+        dist[start] = 0
+        queue = deque([start])
+        while queue:
+            square = queue.popleft()
+            for nxt in chess.scan_forward(chess.BB_KNIGHT_ATTACKS[square]):
+                if dist[nxt] == _INF:
+                    dist[nxt] = dist[square] + 1
+                    queue.append(nxt)
+        table.append(dist)
+    return table
+
+
+def _line_table(diagonal: bool, straight: bool) -> list[list[int]]:
+    table = []
+    for a in chess.SQUARES:
+        row = []
+        for b in chess.SQUARES:
+            df = abs(chess.square_file(a) - chess.square_file(b))
+            dr = abs(chess.square_rank(a) - chess.square_rank(b))
+            if a == b:
+                row.append(0)
+            elif (diagonal and df == dr) or (straight and (df == 0 or dr == 0)):
+                row.append(1)
+            elif straight or (df + dr) % 2 == 0:
+                row.append(2)
+            else:
+                row.append(_INF)
+        table.append(row)
+    return table
+
+
+_TABLES: dict[int, list[list[int]]] = {
+    chess.KING: [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES],
+    chess.KNIGHT: _knight_table(),
+    chess.BISHOP: _line_table(True, False),
+    chess.ROOK: _line_table(False, True),
+    chess.QUEEN: _line_table(True, True),
+}
+
+
+def _pawn_steps(color: chess.Color, start: int, end: int) -> int:
+    """Pushes a pawn of ``color`` needs from ``start`` to ``end`` on its own file."""
+    if chess.square_file(start) != chess.square_file(end):
+        return _INF
+    r0, r1 = chess.square_rank(start), chess.square_rank(end)
+    if color == chess.BLACK:
+        r0, r1 = 7 - r0, 7 - r1
+    steps = r1 - r0
+    if steps < 0 or r1 == 0:
+        return _INF
+    return steps - 1 if r0 == 1 and steps >= 2 else steps
+
+
+@cache
+def _table(color: chess.Color, now: int, then: int) -> list[list[int]]:
+    """Moves for a man of ``color`` of type ``now`` to become a ``then`` on a square."""
+    if now == then and now != chess.PAWN:
+        return _TABLES[now]
+    if now == chess.PAWN and then == chess.PAWN:
+        return [[_pawn_steps(color, a, b) if chess.square_rank(b) not in (0, 7) else _INF
+                 for b in chess.SQUARES] for a in chess.SQUARES]
+    if now == chess.PAWN and then in _PIECES:
+        last = 7 if color == chess.WHITE else 0
+        rows = []
+        for a in chess.SQUARES:
+            if chess.square_rank(a) in (0, 7):
+                rows.append([_INF] * 64)
+                continue
+            promo = chess.square(chess.square_file(a), last)
+            steps = _pawn_steps(color, a, promo)
+            rows.append([min(_INF, steps + d) for d in _TABLES[then][promo]])
+        return rows
+    return [[_INF] * 64 for _ in chess.SQUARES]
+
+
+def _attacks(piece: int, color: chess.Color, square: int, occ: int) -> int:
+    if piece == chess.PAWN:
+        return chess.BB_PAWN_ATTACKS[color][square]
+    if piece == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[square]
+    if piece == chess.KING:
+        return chess.BB_KING_ATTACKS[square]
+    bb = 0
+    if piece in (chess.BISHOP, chess.QUEEN):
+        bb |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occ]
+    if piece in (chess.ROOK, chess.QUEEN):
+        bb |= (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occ]
+               | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occ])
+    return bb
+
+
+def _plies(attacker: int, defender: int, attacker_to_move: bool) -> int:
+    """Plies needed when the attacker's men owe ``attacker`` moves (the mating one
+    included) and the defender's ``defender``, the sides moving in turn."""
+    if attacker_to_move:
+        return 2 * max(attacker, defender + 1, 1) - 1
+    return 2 * max(attacker, defender)
+
+
+# --------------------------------------------------------------------------------------
+# Sketches: final mate positions, each man of the board either kept where it stands,
+# sent to a square (possibly promoted) or captured on the way.
+
+#: A man: colour, piece type, square.
+_Man = tuple[bool, int, int]
+#: What a sketch does with a man: None keeps it; (type, square) sends it; (0, 0) takes it.
+_Plan = tuple[int, int] | None
+_GONE = (0, 0)
+
+
+_Board = dict[int, tuple[int, bool, int]]
+#: Flight squares of the mated king a man can take away at most, by type (pawn: promoted).
+_CAPACITY = (0, 5, 2, 2, 3, 5, 3)
+#: Plies a sketch is thought to owe per flight square still open, to rank partial sketches.
+_OPEN = 4
+
+
+class _Sketcher:
+    """Best-first enumeration of mate sketches, the cheapest (in plies) first.
+
+    A partial sketch places the mated king, then one checking man, then takes away the
+    flight squares one by one; every kept man stays on its square. Partial sketches are
+    ranked by the plies their moves cost plus ``_OPEN`` per square still to take away.
+    """
+
+    def __init__(self, board: chess.Board, winner: chess.Color, nodes: list[int]) -> None:
+        self.winner = winner
+        self.nodes = nodes
+        self.to_move = board.turn == winner
+        self.men: list[_Man] = [
+            (bool(board.color_at(sq)), board.piece_type_at(sq) or 0, sq)
+            for sq in chess.scan_forward(board.occupied)
+        ]
+        self.king = {color: next(i for i, (c, p, _) in enumerate(self.men)
+                                 if c == color and p == chess.KING)
+                     for color in chess.COLORS}
+        self.heap: list[tuple[int, int, int, int, bool, tuple[_Plan, ...], _Board, int,
+                              int]] = []
+        self.tick = count()
+        self.seen: set[tuple[int, bool, tuple[_Plan, ...]]] = set()
+
+    # -- costs --------------------------------------------------------------------------
+
+    def _cost_of(self, index: int, plan: _Plan) -> int:
+        color, piece, square = self.men[index]
+        if plan is None:
+            return 0
+        if plan == _GONE:
+            # Someone of the other side walks in and takes it.
+            return min((_TABLES[p][s][square] for c, p, s in self.men
+                        if c != color and p != chess.PAWN), default=_INF) or 1
+        return _table(color, piece, plan[0])[square][plan[1]]
+
+    def _bound(self, plans: tuple[_Plan, ...]) -> int:
+        owed = [0, 0]
+        for index, plan in enumerate(plans):
+            if plan is None:
+                continue
+            cost = self._cost_of(index, plan)
+            if cost >= _INF:
+                return _INF
+            owner = self.men[index][0]
+            owed[owner if plan != _GONE else not owner] += cost
+        return _plies(owed[self.winner], owed[not self.winner], self.to_move)
+
+    def _push(self, king: int, checked: bool, plans: tuple[_Plan, ...]) -> None:
+        key = (king, checked, plans)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        bound = self._bound(plans)
+        if bound >= _INF:
+            return
+        board, displaced = self._occupied(plans, king)
+        need = self._need(king, board)
+        open_squares = chess.popcount(need) + len(displaced)
+        capacity = sum(_CAPACITY[p] if c == self.winner else (p != chess.KING)
+                       for (c, p, _), plan in zip(self.men, plans, strict=True)
+                       if plan is None)
+        if chess.popcount(need) > capacity:
+            return
+        if not checked:
+            open_squares += 1
+        heapq.heappush(self.heap, (bound + _OPEN * open_squares, next(self.tick), bound, king,
+                                   checked, plans, board, need, displaced[0] if displaced else -1))
+
+    # -- enumeration -------------------------------------------------------------------
+
+    def sketches(self) -> Iterator[tuple[int, tuple[_Plan, ...]]]:
+        """Yield (plies, plans) of valid mate sketches, roughly the cheapest first.
+
+        Every ``_SKETCH_WORK`` partial sketches and every final board checked cost one
+        node of the budget."""
+        start: tuple[_Plan, ...] = tuple(None for _ in self.men)
+        dk = self.king[not self.winner]
+        for square in chess.SQUARES:
+            first = list(start)
+            first[dk] = (chess.KING, square)
+            self._push(square, False, tuple(first))
+        work = 0
+        seen: set[frozenset[tuple[int, tuple[int, bool, int]]]] = set()
+        while self.heap and self.nodes[0] > 0:
+            work += 1
+            if work % _SKETCH_WORK == 0:
+                self.nodes[0] -= 1
+            _, _, bound, king, checked, plans, board, need, displaced = heapq.heappop(self.heap)
+            if not checked:
+                self._choose_checker(king, plans, board)
+                self._choose_capture(king, plans)
+            elif displaced >= 0:
+                self._displace(displaced, king, plans, board)
+            elif need:
+                self._cover(chess.lsb(need), king, plans, board)
+            else:
+                final = frozenset(board.items())
+                if final in seen:
+                    continue
+                seen.add(final)
+                self.nodes[0] -= 1
+                if self._valid(board):
+                    yield bound, plans
+
+    def _occupied(self, plans: tuple[_Plan, ...], king: int) -> tuple[_Board, list[int]]:
+        """The final board (square -> index, colour, type) and the kept men in the way."""
+        board: _Board = {}
+        for index, plan in enumerate(plans):
+            if plan is not None and plan != _GONE:
+                board[plan[1]] = (index, self.men[index][0], plan[0])
+        displaced = []
+        for index, plan in enumerate(plans):
+            if plan is None:
+                color, piece, square = self.men[index]
+                if square in board or (piece == chess.KING and
+                                       chess.square_distance(square, king) < 2):
+                    displaced.append(index)
+                else:
+                    board[square] = (index, color, piece)
+        return board, displaced
+
+    def _need(self, king: int, board: _Board) -> int:
+        """Flight squares of the mated king not yet blocked or guarded, and the winner's
+        men next to it that nobody guards."""
+        winner = self.winner
+        occ = 0
+        for sq in board:
+            occ |= chess.BB_SQUARES[sq]
+        through = occ & ~chess.BB_SQUARES[king]
+        guards: list[tuple[int, int]] = []
+        attacked = 0
+        blocked = 0
+        for sq, (_, color, piece) in board.items():
+            if color == winner:
+                bb = _attacks(piece, winner, sq, through)
+                attacked |= bb
+                guards.append((sq, bb))
+            elif piece != chess.KING:
+                blocked |= chess.BB_SQUARES[sq]
+        need = chess.BB_KING_ATTACKS[king] & ~blocked
+        for sq in chess.scan_forward(need & attacked):
+            if sq in board:  # a winning man next to the king: another man must guard it
+                if any(other != sq and bb & chess.BB_SQUARES[sq] for other, bb in guards):
+                    need &= ~chess.BB_SQUARES[sq]
+            else:
+                need &= ~chess.BB_SQUARES[sq]
+        return need
+
+    def _valid(self, board: _Board) -> bool:
+        final = chess.Board(None)
+        for sq, (_, color, piece) in board.items():
+            final.set_piece_at(sq, chess.Piece(piece, color))
+        final.turn = not self.winner
+        # Mate by one checker, the man that arrives last.
+        return (final.is_checkmate() and not final.was_into_check()
+                and chess.popcount(final.checkers_mask()) == 1)
+
+    def _choose_capture(self, king: int, plans: tuple[_Plan, ...]) -> None:
+        if _GONE in plans:
+            return
+        for index, (_, piece, _) in enumerate(self.men):
+            if piece != chess.KING and plans[index] is None:
+                new = list(plans)
+                new[index] = _GONE
+                self._push(king, False, tuple(new))
+
+    def _options(self, index: int) -> tuple[int, ...]:
+        piece = self.men[index][1]
+        return (chess.PAWN, *_PROMOTIONS) if piece == chess.PAWN else (piece,)
+
+    def _choose_checker(self, king: int, plans: tuple[_Plan, ...], board: _Board) -> None:
+        occ = 0
+        for sq in board:
+            occ |= chess.BB_SQUARES[sq]
+        for index, (color, man, home) in enumerate(self.men):
+            if color != self.winner or plans[index] is not None or man == chess.KING:
+                continue
+            for piece in self._options(index):
+                if piece == chess.PAWN:
+                    squares = chess.BB_PAWN_ATTACKS[not self.winner][king]
+                else:
+                    squares = _attacks(piece, self.winner, king, occ & ~chess.BB_SQUARES[king])
+                for square in chess.scan_forward(squares):
+                    if (square == home and piece == man) or (
+                            square in board and board[square][0] != index):
+                        continue  # the checker arrives last; squares are not shared
+                    new = list(plans)
+                    new[index] = (piece, square)
+                    self._push(king, True, tuple(new))
+
+    def _displace(self, index: int, king: int, plans: tuple[_Plan, ...], board: _Board) -> None:
+        """Send a kept man that stands in the way to one of the nearest free squares."""
+        color, piece, square = self.men[index]
+        table = _table(color, piece, piece)[square]
+        options = sorted(
+            (table[sq], -chess.square_distance(sq, king), sq) for sq in chess.SQUARES
+            if (sq not in board or board[sq][0] == index) and sq != king and sq != square
+            and table[sq] < _INF
+            and not (piece == chess.KING and chess.square_distance(sq, king) < 2))
+        for _, _, sq in options[:4]:
+            new = list(plans)
+            new[index] = (piece, sq)
+            self._push(king, True, tuple(new))
+
+    def _cover(self, flight: int, king: int, plans: tuple[_Plan, ...], board: _Board) -> None:
+        """Push the ways to take ``flight`` from the king: block it with one of the
+        defender's men, guard it with one of the winner's, or clear a kept man off it."""
+        winner = self.winner
+        occupant = board.get(flight)
+        through = 0
+        for sq in board:
+            through |= chess.BB_SQUARES[sq]
+        through &= ~chess.BB_SQUARES[king]
+        if occupant is not None and plans[occupant[0]] is None:
+            self._displace(occupant[0], king, plans, board)
+        for index, (color, piece, home) in enumerate(self.men):
+            if plans[index] is not None:
+                continue
+            if color != winner:
+                if piece == chess.KING or occupant is not None:
+                    continue
+                for option in self._options(index):
+                    new = list(plans)
+                    new[index] = (option, flight)
+                    self._push(king, True, tuple(new))
+            elif piece == chess.KING:
+                for sq in chess.scan_forward(chess.BB_KING_ATTACKS[flight]):
+                    if chess.square_distance(sq, king) >= 2 and (
+                            sq not in board or board[sq][0] == index):
+                        new = list(plans)
+                        new[index] = (chess.KING, sq)
+                        self._push(king, True, tuple(new))
+            else:
+                for option in self._options(index):
+                    if option == chess.PAWN:
+                        squares = chess.BB_PAWN_ATTACKS[not winner][flight]
+                    else:
+                        squares = _attacks(option, winner, flight, through)
+                    squares &= ~chess.BB_SQUARES[king]
+                    table = _table(color, piece, option)[home]
+                    ranked = sorted(
+                        (table[sq], -chess.square_distance(sq, king), sq)
+                        for sq in chess.scan_forward(squares)
+                        if table[sq] < _INF and (sq not in board or board[sq][0] == index))
+                    for _, _, sq in ranked[:4]:
+                        new = list(plans)
+                        new[index] = (option, sq)
+                        self._push(king, True, tuple(new))
+
+
+# --------------------------------------------------------------------------------------
+# The walk: iterative deepening towards one sketch.
+
+
+def _king_steps(start: int, goal: int, free: int) -> int:
+    """King moves from ``start`` to ``goal`` over the squares of ``free``."""
+    reach = chess.BB_SQUARES[start]
+    target = chess.BB_SQUARES[goal]
+    steps = 0
+    while not reach & target:
+        side = ((reach << 1) & ~chess.BB_FILE_A) | ((reach >> 1) & ~chess.BB_FILE_H) | reach
+        grown = reach | ((side | (side << 8) | (side >> 8)) & free & chess.BB_ALL)
+        if grown == reach:
+            return _INF
+        reach = grown
+        steps += 1
+    return steps
+
+
+class _Node:
+    """A position of the walk with, per man, its square, type, life and moves owed."""
+
+    __slots__ = ("board", "depth", "dist", "kind", "live", "move", "owed", "parent", "square",
+                 "taking")
+
+    def __init__(self, board: chess.Board, square: list[int], kind: list[int],
+                 live: list[bool], dist: list[int], owed: list[int], taking: int,
+                 parent: _Node | None, move: chess.Move | None) -> None:
+        self.board = board
+        self.square = square
+        self.kind = kind
+        self.live = live
+        self.dist = dist
+        self.owed = owed
+        self.taking = taking
+        self.parent = parent
+        self.move = move
+        self.depth: int = 0 if parent is None else parent.depth + 1
+
+    def line(self) -> list[chess.Move]:
+        moves = []
+        node: _Node | None = self
+        while node is not None and node.move is not None:
+            moves.append(node.move)
+            node = node.parent
+        return moves[::-1]
+
+
+#: A child waiting in the open list: its rank and tie-breaks, then either the child
+#: itself (once ranked again) or how to make it from its parent.
+_Entry = tuple[int, int, int, int, _Node | None, _Node, chess.Move, int, int, int, int]
+
+
+class _Walk:
+    """Best-first search from ``board`` towards the mate of one sketch.
+
+    Every man has a role: the square (and type) the sketch sends it to, its own square
+    if the sketch keeps it, or capture. A man to be captured owes its takers the moves
+    the nearest of them needs to reach it. A position is ranked by the plies the men
+    still owe (:func:`_plies`), then by the moves owed in all, then deepest first. When a
+    position comes up, the mated king's way is measured again around the squares the
+    winner attacks, and the position goes back if that makes it owe more.
+    """
+
+    def __init__(self, board: chess.Board, winner: chess.Color,
+                 men: list[_Man], plans: tuple[_Plan, ...]) -> None:
+        self.winner = winner
+        self.color = [c for c, _, _ in men]
+        self.goal_type: list[int] = []
+        self.goal_sq: list[int] = []
+        for (_, piece, square), plan in zip(men, plans, strict=True):
+            target = (piece, square) if plan is None else plan
+            self.goal_type.append(target[0])
+            self.goal_sq.append(target[1])
+        self.gone = self.goal_type.index(0) if 0 in self.goal_type else -1
+        self.mated = next(i for i, (c, p, _) in enumerate(men)
+                          if c != winner and p == chess.KING)
+        kind = [p for _, p, _ in men]
+        squares = [s for _, _, s in men]
+        live = [True] * len(men)
+        dist = [0 if i == self.gone else self._dist(i, kind[i], squares[i])
+                for i in range(len(men))]
+        owed = [0, 0]
+        for i, d in enumerate(dist):
+            owed[self.color[i]] += d
+        root = _Node(board.copy(stack=False), squares, kind, live, dist, owed, 0, None, None)
+        root.taking = self._taking(root, -1, 0, 0)
+        if self.gone >= 0:
+            owed[not self.color[self.gone]] += root.taking
+        self.root = root
+        self.plies = _plies(owed[winner], owed[not winner], board.turn == winner)
+        self.seen: set[tuple[int, ...]] = set()
+        self.heap: list[_Entry] = []
+        self.spent = 0
+
+    def _dist(self, role: int, piece: int, square: int) -> int:
+        return _table(self.color[role], piece, self.goal_type[role])[square][self.goal_sq[role]]
+
+    def _taking(self, node: _Node, moved: int, piece: int, square: int) -> int:
+        """Moves owed to capture the man to be taken, ``moved`` standing as a ``piece``
+        on ``square``."""
+        gone = self.gone
+        if gone < 0 or not node.live[gone]:
+            return 0
+        target = square if moved == gone else node.square[gone]
+        color = self.color[gone]
+        best = _INF
+        for role, alive in enumerate(node.live):
+            if alive and self.color[role] != color:
+                kind, at = (piece, square) if role == moved else (node.kind[role],
+                                                                  node.square[role])
+                if kind != chess.PAWN:
+                    best = min(best, _TABLES[kind][at][target])
+        return best
+
+    def _rank(self, node: _Node) -> int:
+        """The plies ``node`` owes once the mated king's way is measured on the board."""
+        owed = list(node.owed)
+        mated = self.mated
+        here, goal = node.square[mated], self.goal_sq[mated]
+        if here != goal:
+            board = node.board
+            attacked = 0
+            for role, alive in enumerate(node.live):
+                if alive and self.color[role] == self.winner:
+                    attacked |= board.attacks_mask(node.square[role])
+            steps = _king_steps(here, goal, ~attacked)
+            if steps >= _INF:
+                owed[self.winner] += 2  # a guard must step away and come back
+            else:
+                owed[not self.winner] += steps - node.dist[mated]
+        return _plies(owed[self.winner], owed[not self.winner], node.board.turn == self.winner)
+
+    def step(self, tick: Iterator[int], nodes: list[int]) -> _Node | None:
+        """Explore the best waiting position; a mating line's last node, if one is seen."""
+        entry = heapq.heappop(self.heap)
+        after, total, depth, _, made, parent, move, role, victim, new, taking = entry
+        if made is None:
+            nodes[0] -= 1
+            self.spent += 1
+            made = self.child(parent, move, role, victim, new, taking)
+            ranked = self._rank(made)
+            if ranked > after:
+                heapq.heappush(self.heap, (ranked, total, depth, next(tick), made, parent, move,
+                                           role, victim, new, taking))
+                return None
+        return self.expand(made, tick, nodes)
+
+    def expand(self, node: _Node, tick: Iterator[int], nodes: list[int]) -> _Node | None:
+        """Push the children of ``node``; a child that mates, if one is seen."""
+        board = node.board
+        key = (board.pawns, board.knights, board.bishops, board.rooks, board.queens,
+               board.kings, board.occupied_co[chess.WHITE], int(board.turn),
+               board.ep_square or 0)
+        if key in self.seen:
+            return None
+        self.seen.add(key)
+        heap = self.heap
+        winner = self.winner
+        mover = board.turn
+        gone = self.gone
+        at = {sq: i for i, sq in enumerate(node.square) if node.live[i]}
+        for move in board.generate_legal_moves():
+            role = at[move.from_square]
+            piece = node.kind[role]
+            if piece == chess.KING and chess.square_distance(move.from_square,
+                                                             move.to_square) > 1:
+                continue  # castling
+            victim = at.get(move.to_square, -1)
+            if piece == chess.PAWN and move.to_square == board.ep_square and victim < 0:
+                victim = at.get(move.to_square + (-8 if mover == chess.WHITE else 8), -1)
+            if victim >= 0 and victim != gone:
+                continue
+            new_type = move.promotion or piece
+            new = 0 if role == gone else self._dist(role, new_type, move.to_square)
+            if new >= _INF:
+                continue
+            owed = list(node.owed)
+            owed[mover] += new - node.dist[role]
+            taking = 0
+            if gone >= 0:
+                if victim != gone:
+                    taking = self._taking(node, role, new_type, move.to_square)
+                owed[not self.color[gone]] += taking - node.taking
+            after = _plies(owed[winner], owed[not winner], mover != winner)
+            if after == 0 and mover == winner:
+                nodes[0] -= 1
+                board.push(move)
+                mate = board.is_checkmate()
+                board.pop()
+                if mate:
+                    return self.child(node, move, role, victim, new, taking)
+                continue
+            heapq.heappush(heap, (after, owed[0] + owed[1], -node.depth, next(tick), None,
+                                  node, move, role, victim, new, taking))
+        return None
+
+    def child(self, node: _Node, move: chess.Move, role: int, victim: int, new: int,
+              taking: int) -> _Node:
+        board = node.board.copy(stack=False)
+        board.push(move)
+        square = list(node.square)
+        kind = list(node.kind)
+        live = list(node.live)
+        dist = list(node.dist)
+        owed = list(node.owed)
+        if victim >= 0:
+            live[victim] = False
+        if self.gone >= 0:
+            owed[not self.color[self.gone]] += taking - node.taking
+        owed[self.color[role]] += new - dist[role]
+        dist[role] = new
+        square[role] = move.to_square
+        kind[role] = move.promotion or kind[role]
+        return _Node(board, square, kind, live, dist, owed, taking, node, move)
+
+
+#: Positions a walk explores for each ply more its sketch costs than the cheapest one.
+_PATIENCE = 8
+
+
+def _walks(sketches: Iterator[tuple[int, tuple[_Plan, ...]]], board: chess.Board,
+           winner: chess.Color, men: list[_Man], nodes: list[int]) -> list[chess.Move] | None:
+    """Best-first searches towards the sketches. The walk explored next is the one whose
+    sketch costs least, counting ``1 / _PATIENCE`` ply per position it has explored; a new
+    sketch joins when it would be next. The mating line, if one is found within ``nodes``
+    positions."""
+    tick = count()
+    walks: list[_Walk] = []
+    pending = next(sketches, None)
+    while nodes[0] > 0:
+        best: _Walk | None = None
+        for walk in walks:
+            if walk.heap and (best is None or walk.plies * _PATIENCE + walk.spent
+                              < best.plies * _PATIENCE + best.spent):
+                best = walk
+        if pending is not None and len(walks) < _SKETCHES and (
+                best is None or pending[0] * _PATIENCE <= best.plies * _PATIENCE + best.spent):
+            walk = _Walk(board, winner, men, pending[1])
+            found = walk.expand(walk.root, tick, nodes)
+            if found is not None:
+                return found.line()
+            walks.append(walk)
+            pending = next(sketches, None)
+            continue
+        if best is None:
+            return None
+        found = best.step(tick, nodes)
+        if found is not None:
+            return found.line()
+    return None
+
+
+# --------------------------------------------------------------------------------------
+# The entry point.
+
+
+def _verify(board: chess.Board, line: list[chess.Move], winner: chess.Color) -> bool:
+    replay = board.copy(stack=False)
+    for move in line:
+        if not replay.is_legal(move):
+            return False
+        replay.push(move)
+    return replay.is_checkmate() and replay.turn != winner
+
+
+def find_helpmate(
+    board: chess.Board, winner: chess.Color, *, nodes: int
+) -> list[chess.Move] | None:
+    """A series of legal moves from ``board`` that ends with ``winner`` checkmating, or None
+    (not found within ``nodes`` positions visited). Never raises for a legal position."""
+    if board.is_checkmate():
+        return [] if board.turn != winner else None
+    if board.is_game_over(claim_draw=False) or board.king(chess.WHITE) is None or \
+            board.king(chess.BLACK) is None:
+        return None
+    if not board.occupied_co[winner] & ~board.kings:
+        return None
+    budget = [nodes]
+    sketcher = _Sketcher(board, winner, budget)
+    line = _walks(sketcher.sketches(), board, winner, sketcher.men, budget)
+    if line is not None and _verify(board, line, winner):
+        return line
+    return None
