@@ -182,7 +182,7 @@ class _Analysis:
     def _castling_seeds(self, board: chess.Board) -> None:
         """A castling right lets king and rook jump: their landing squares are reachable."""
         for rook in chess.scan_forward(board.clean_castling_rights()):
-            color = rook >= 56
+            color = rook < 32  # a White rook stands on the first rank
             king = board.king(color)
             if king is None:
                 continue
@@ -191,6 +191,7 @@ class _Analysis:
             self.reach[king] |= _BB[king_to]
             self.reach[rook] |= _BB[rook_to]
             self.movable |= _BB[king] | _BB[rook]
+            self.non_bishop[color] |= _BB[king_to] | _BB[rook_to]
 
     # -- saturation -------------------------------------------------------------------
 
