@@ -19,18 +19,28 @@ The method follows the published one of Miguel Ambrona's Chess Unwinnability Ana
    king and bishops when every bishop on the board stands on one colour of square);
 3. goal-directed helpmate searches (greedy playouts, then best-first): the defender
    walks its pieces into capture (or keeps them as blockers) and its king to a corner,
-   the attacker takes, promotes and closes in, and every check is tried for mate;
+   the attacker takes, promotes and closes in, and every check is tried for mate; with
+   little material (at most eight men) a target-directed search instead, which sketches
+   mating pictures that use the defender's own men as blockers and walks towards them
+   (:mod:`arbiterlib.helpmate`);
 4. a static over-approximation of where every piece can ever go, which proves blocked
-   pawn walls dead (:func:`wall_analysis`), run only when some pawn is blocked; when it
-   fails, the same reasoning split at every possible capture (between captures nothing
+   pawn walls dead (:func:`wall_analysis`), run only when some pawn is blocked; then the
+   fuller saturation of :mod:`arbiterlib.mobility` (which men can never move or be
+   taken, which squares are always attacked, where each king may ever stand, and
+   whether any square of the losing king's region can ever be a mating square); then
+   the wall reasoning split at every possible capture (between captures nothing
    leaves its file, so a pawn never passes an enemy pawn ahead of it);
 5. an exhaustive walk over every reachable position, cut wherever rule 2 or 4 applies.
 
 Rules 1, 2 and 4 cost a millisecond or two and are all that ``budget=0`` runs (the
 engine's check after every move). With a budget, locked pawns send the position to
-rule 4 first; otherwise a playout comes first, as most real positions are quickly shown
-winnable. The budget is shared: 15% for a playout series, 22.5% each for two best-first
-searches, the rest for rule 5.
+rule 4 first (the saturation only when no queen, rook or knight is left, where it
+usually succeeds); otherwise a playout comes first, as most real positions are quickly
+shown winnable. The budget is shared: 15% for a playout series, then 45% for the
+target-directed search (little material) or 22.5% each for two best-first searches,
+the rest for rule 5. A position where both sides together have at most twelve moves
+(locked pawns, boxed-in kings) also gets, after the playouts, one exhaustive walk of
+its own with 1.5 times the budget: its whole future is usually small.
 
 Move counters, the fifty-move rule and repetitions are ignored, as in the 2005 Laws a
 game only ends on those by a claim.
@@ -46,6 +56,7 @@ from collections.abc import Iterable, Iterator
 
 import chess
 
+from arbiterlib import helpmate, mobility
 from arbiterlib.errors import ArbiterError
 
 __all__ = [
@@ -608,6 +619,21 @@ def _wall_result(reach: _Reach) -> WallAnalysis:
             frozenset(_squares(reach.reach(chess.BLACK))),
             frozenset(_squares(reach.reach(chess.WHITE))),
         ),
+    )
+
+
+def _mobility_wall(board: chess.Board, color: chess.Color) -> WallAnalysis | None:
+    """The saturation's squares in the form lesson 07 draws: the men that never move or
+    are taken, and where each side's men may ever stand."""
+    found = mobility.mobility(board, color)
+    if found is None:
+        return None
+    reach = [0, 0]
+    for square in _squares(board.occupied):
+        reach[board.color_at(square) is chess.WHITE] |= found.reachable(square)
+    return WallAnalysis(
+        frozenset(_squares(found.steady)),
+        (frozenset(_squares(reach[chess.BLACK])), frozenset(_squares(reach[chess.WHITE]))),
     )
 
 
@@ -1395,6 +1421,22 @@ def _forced(board: chess.Board) -> tuple[chess.Board, list[chess.Move], bool]:
     return board, played, False
 
 
+_PLAYOUTS, _TARGETED = -1, -2  # the steps of the search besides the best-first policies
+_TARGETED_MEN = 8  # at most this many men: the target-directed helpmate search (helpmate.py)
+_FEW_MOVES = 12  # at most this many moves for both sides together: walk the future first
+_WALKED = "every possible series of moves leads to positions from which mate is impossible"
+
+
+def _mobility(board: chess.Board) -> int:
+    """Legal moves of the side to move plus those the other side would have if it moved."""
+    moves = board.legal_moves.count()
+    if board.is_check():
+        return moves + _FEW_MOVES  # no quiet null move to count the other side's
+    board = board.copy(stack=False)
+    board.push(chess.Move.null())
+    return moves + board.legal_moves.count()
+
+
 def _verify(board: chess.Board, line: Iterable[chess.Move], winner: chess.Color) -> bool:
     """Replay ``line`` with python-chess: legal all the way, ending in ``winner``'s mate."""
     board = board.copy(stack=False)
@@ -1433,12 +1475,21 @@ def _analyse_from(
     def cannot(why: str, wall: WallAnalysis | None = None) -> MateAnalysis:
         return MateAnalysis(color, Mateability.CANNOT_MATE, why=why, wall=wall)
 
-    def walled() -> MateAnalysis | None:
+    def walled(early: bool) -> MateAnalysis | None:
         proof = _static_no_mate(board, color, cache)
         if proof is not None:
             return cannot(
                 "the pawns are blocked and no piece can cross the wall to give mate",
                 _wall_result(proof),
+            )
+        # The saturation costs a few milliseconds where it fails; before any search it
+        # runs only where it usually succeeds, with no queen, rook or knight on the board.
+        heavy = board.queens | board.rooks | board.knights
+        if (not early or not heavy) and mobility.is_statically_unwinnable(board, color):
+            return cannot(
+                f"no {_side_name(color)} piece can ever reach a square from which mate "
+                "could be given, whatever is played",
+                _mobility_wall(board, color),
             )
         if _blocked_pawns(board)[0] and _split_no_mate(board, color, _SPLIT_LIMIT):
             return cannot(
@@ -1460,8 +1511,8 @@ def _analyse_from(
     locked, _ = _blocked_pawns(board)
     static_done = False
     if locked or budget <= 0:
-        static_done = True
-        answer = walled()
+        static_done = budget <= 0 or not board.queens | board.rooks | board.knights
+        answer = walled(budget > 0)
         if answer is not None:
             return answer
     if budget <= 0:
@@ -1475,31 +1526,47 @@ def _analyse_from(
                 return can(line)
         except _OutOfBudget:
             pass
-    # Shares of the budget: a playout series 15%, two best-first searches (strip the
-    # defender; keep its pieces as blockers) 22.5% each, the exhaustive walk the rest.
-    shares = ((-1, budget * 3 // 20), (0, budget * 9 // 40), (1, budget * 9 // 40))
+    # Shares of the budget: a playout series 15%, then for little material the
+    # target-directed helpmate search 45%, otherwise two best-first searches (strip the
+    # defender; keep its pieces as blockers) 22.5% each; the exhaustive walk the rest.
+    if chess.popcount(board.occupied) <= _TARGETED_MEN:
+        shares = ((_PLAYOUTS, budget * 3 // 20), (_TARGETED, budget * 9 // 20))
+    else:
+        shares = ((_PLAYOUTS, budget * 3 // 20), (0, budget * 9 // 40), (1, budget * 9 // 40))
     for policy, nodes in shares:
-        if policy == 0 and not static_done:
-            answer = walled()
+        if policy != _PLAYOUTS and not static_done:
+            static_done = True
+            answer = walled(False)
             if answer is not None:
                 return answer
         try:
-            if policy < 0:
+            if policy == _PLAYOUTS:
                 line = _Playout(board, color, _Budget(nodes)).run(9, 100)
+            elif policy == _TARGETED:
+                line = helpmate.find_helpmate(board, color, nodes=nodes)
             else:
                 line = _BestFirst(board, color, _Budget(nodes)).search(policy, 120, 12)
         except _OutOfBudget:
             line = None
         if line is not None:
             return can(line)
+        if policy == _PLAYOUTS and _mobility(board) <= _FEW_MOVES:
+            # Both sides together have only a handful of moves (locked pawns, boxed-in
+            # kings): the whole future is usually small enough to walk, with its own
+            # allowance of 1.5 times the budget.
+            try:
+                line = _exhaust(board, color, _Budget(budget * 3 // 2), static_every=False)
+                if line is not None:
+                    return can(line)
+                return cannot(_WALKED)
+            except _OutOfBudget:
+                pass
     try:
         rest = budget - sum(nodes for _, nodes in shares)
         line = _exhaust(board, color, _Budget(rest), static_every=False)
         if line is not None:
             return can(line)
-        return cannot(
-            "every possible series of moves leads to positions from which mate is impossible"
-        )
+        return cannot(_WALKED)
     except _OutOfBudget:
         pass
     return MateAnalysis(color, Mateability.UNDETERMINED)
