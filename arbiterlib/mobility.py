@@ -159,6 +159,10 @@ class _Analysis:
         self.piece: list[int] = [0] * 64
         self.color: list[bool] = [False] * 64
         self.reach: list[int] = [0] * 64
+        self.moves: list[list[tuple[int, int]]] = [[] for _ in range(64)]
+        """Per piece: each source of its reach with its unfiltered moves from there."""
+        self.moves_key: list[tuple[int, int] | None] = [None] * 64
+        self.listed = [0] * 64
         for square in chess.scan_forward(occupied):
             self.piece[square] = board.piece_type_at(square) or 0
             self.color[square] = bool(board.occupied_co[_WHITE] & _BB[square])
@@ -234,23 +238,40 @@ class _Analysis:
                 return
 
     def _expand(self, square: int) -> None:
+        """Add every target, from anywhere in the piece's reach, that passes the filters."""
         if self.capturable_only_while_steady & _BB[square]:
             return
         piece, color = self.piece[square], self.color[square]
         pawn_captures = piece == _PAWN and (color == _WHITE or self.white_count > 2)
-        done = 0
+        # The unfiltered moves from a source only change with the steady men (and, for
+        # a pawn's captures, with where enemy men may stand): they are kept until then,
+        # for the sources that still have a move outside the reach.
+        if piece in (_KNIGHT, _KING):
+            key = (0, 0)
+        else:
+            key = (self.steady, self.sacrificable[not color] if pawn_captures else 0)
+        if self.moves_key[square] != key:
+            self.moves_key[square] = key
+            self.moves[square] = []
+            self.listed[square] = 0
+        kept: list[tuple[int, int]] = []
+        batch = self.moves[square]
         while True:
-            todo = self.reach[square] & ~done
-            if not todo:
-                return
-            done |= todo
-            for source in chess.scan_forward(todo):
-                targets = _moves(piece, color, source, self.steady)
+            fresh = self.reach[square] & ~self.listed[square]
+            self.listed[square] |= fresh
+            for source in chess.scan_forward(fresh):
+                raw = _moves(piece, color, source, self.steady)
                 if pawn_captures:
-                    targets |= _PAWN_ATT[color][source] & self.sacrificable[not color]
-                targets &= ~self.reach[square]
-                if targets:
-                    targets = self._filter(square, piece, color, source, targets)
+                    raw |= _PAWN_ATT[color][source] & self.sacrificable[not color]
+                batch.append((source, raw))
+            if not batch:
+                break
+            for source, raw in batch:
+                targets = raw & ~self.reach[square]
+                if not targets:
+                    continue  # for good: the reach only grows
+                kept.append((source, raw))
+                targets = self._filter(square, piece, color, source, targets)
                 if targets:
                     if piece == _PAWN and targets & _DOUBLE_PUSH[color][source]:
                         targets |= _PUSH[color][source]  # taken en passant there
@@ -259,6 +280,8 @@ class _Analysis:
                     if piece != _BISHOP:
                         self.non_bishop[color] |= targets
                     self.movable |= _BB[square]
+            batch = []
+        self.moves[square] = kept
 
     def _derive(self, square: int) -> None:
         piece, color = self.piece[square], self.color[square]
