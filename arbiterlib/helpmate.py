@@ -82,39 +82,65 @@ _TABLES: dict[int, list[list[int]]] = {
 }
 
 
-def _pawn_steps(color: chess.Color, start: int, end: int) -> int:
-    """Pushes a pawn of ``color`` needs from ``start`` to ``end`` on its own file."""
-    if chess.square_file(start) != chess.square_file(end):
-        return _INF
+def _pawn_steps(color: chess.Color, start: int, end: int, captures: int = 0) -> int:
+    """Moves a pawn of ``color`` needs from ``start`` to ``end``, taking at most
+    ``captures`` men on the way (each one file aside)."""
+    aside = abs(chess.square_file(start) - chess.square_file(end))
     r0, r1 = chess.square_rank(start), chess.square_rank(end)
     if color == chess.BLACK:
         r0, r1 = 7 - r0, 7 - r1
     steps = r1 - r0
-    if steps < 0 or r1 == 0:
+    if aside > captures or steps < aside or steps < 0 or r1 == 0:
         return _INF
-    return steps - 1 if r0 == 1 and steps >= 2 else steps
+    return steps - 1 if r0 == 1 and steps - aside >= 2 else steps
 
 
 @cache
-def _table(color: chess.Color, now: int, then: int) -> list[list[int]]:
-    """Moves for a man of ``color`` of type ``now`` to become a ``then`` on a square."""
+def _table(color: chess.Color, now: int, then: int, captures: int = 0) -> list[list[int]]:
+    """Moves for a man of ``color`` of type ``now`` to become a ``then`` on a square (a
+    pawn taking at most ``captures`` men on its way)."""
     if now == then and now != chess.PAWN:
         return _TABLES[now]
     if now == chess.PAWN and then == chess.PAWN:
-        return [[_pawn_steps(color, a, b) if chess.square_rank(b) not in (0, 7) else _INF
-                 for b in chess.SQUARES] for a in chess.SQUARES]
+        return [[_pawn_steps(color, a, b, captures) if chess.square_rank(b) not in (0, 7)
+                 else _INF for b in chess.SQUARES] for a in chess.SQUARES]
     if now == chess.PAWN and then in _PIECES:
         last = 7 if color == chess.WHITE else 0
         rows = []
         for a in chess.SQUARES:
-            if chess.square_rank(a) in (0, 7):
-                rows.append([_INF] * 64)
-                continue
-            promo = chess.square(chess.square_file(a), last)
-            steps = _pawn_steps(color, a, promo)
-            rows.append([min(_INF, steps + d) for d in _TABLES[then][promo]])
+            row = [_INF] * 64
+            if chess.square_rank(a) not in (0, 7):
+                for file in range(8):
+                    promo = chess.square(file, last)
+                    steps = _pawn_steps(color, a, promo, captures)
+                    if steps < _INF:
+                        row = [min(r, steps + d) for r, d in zip(row, _TABLES[then][promo],
+                                                                 strict=True)]
+            rows.append(row)
         return rows
     return [[_INF] * 64 for _ in chess.SQUARES]
+
+
+def _capture_cost(victim: _Man, taker: _Man, goal: tuple[int, int]) -> int:
+    """Moves more than its own way for ``taker`` (bound for ``goal``, a type and a square)
+    to capture ``victim``: it walks in and on, or, a pawn, waits for the victim to step
+    onto a square it attacks."""
+    v_color, v_piece, v_square = victim
+    t_color, t_piece, t_square = taker
+    if t_piece != chess.PAWN:
+        there = _table(t_color, t_piece, goal[0])
+        on, off = there[v_square][goal[1]], there[t_square][goal[1]]
+        if max(on, off) >= _INF:
+            return _INF
+        return _TABLES[t_piece][t_square][v_square] + on - off
+    best = _pawn_steps(t_color, t_square, v_square, 1)
+    if chess.square_file(t_square) == chess.square_file(v_square):
+        best = _INF
+    if v_piece != chess.KING:
+        walk = _table(v_color, v_piece, v_piece)[v_square]
+        for square in chess.scan_forward(chess.BB_PAWN_ATTACKS[t_color][t_square]):
+            best = min(best, 1 + walk[square])
+    return best
 
 
 def _attacks(piece: int, color: chess.Color, square: int, occ: int) -> int:
@@ -133,12 +159,27 @@ def _attacks(piece: int, color: chess.Color, square: int, occ: int) -> int:
     return bb
 
 
-def _plies(attacker: int, defender: int, attacker_to_move: bool) -> int:
+def _plies(attacker: int, defender: int, attacker_to_move: bool, spare: int = 3) -> int:
     """Plies needed when the attacker's men owe ``attacker`` moves (the mating one
-    included) and the defender's ``defender``, the sides moving in turn."""
-    if attacker_to_move:
-        return 2 * max(attacker, defender + 1, 1) - 1
-    return 2 * max(attacker, defender)
+    included) and the defender's ``defender``, the sides moving in turn.
+
+    A side that must spend moves it does not owe can spend a single one only with a man
+    that may take a longer way (bit 0 of ``spare``: the defender has one, bit 1: the
+    attacker); otherwise it spends at least two."""
+    moves = max(attacker, defender + attacker_to_move, 1 if attacker_to_move else 0)
+    for _ in range(2):
+        if (moves - attacker == 1 and not spare & 2) or (
+                moves - attacker_to_move - defender == 1 and not spare & 1):
+            moves += 1
+    return 2 * moves - attacker_to_move
+
+
+def _spare(piece: int, goal: int, dist: int) -> bool:
+    """Whether a man owing ``dist`` moves may take one move more on its way."""
+    if not 0 < dist < _INF:
+        return False
+    return piece in (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP) or (
+        piece == chess.PAWN and goal != chess.PAWN)
 
 
 # --------------------------------------------------------------------------------------
@@ -178,6 +219,8 @@ class _Sketcher:
         self.king = {color: next(i for i, (c, p, _) in enumerate(self.men)
                                  if c == color and p == chess.KING)
                      for color in chess.COLORS}
+        self.pawns = board.pawns
+        self._pawn_indices = [i for i, (_, p, _) in enumerate(self.men) if p == chess.PAWN]
         self.heap: list[tuple[int, int, int, int, bool, tuple[_Plan, ...], _Board, int,
                               int]] = []
         self.tick = count()
@@ -185,27 +228,45 @@ class _Sketcher:
 
     # -- costs --------------------------------------------------------------------------
 
-    def _cost_of(self, index: int, plan: _Plan) -> int:
+    def _cost_of(self, index: int, plan: _Plan, captures: int,
+                 plans: tuple[_Plan, ...]) -> int:
         color, piece, square = self.men[index]
         if plan is None:
             return 0
         if plan == _GONE:
-            # Someone of the other side walks in and takes it.
-            return min((_TABLES[p][s][square] for c, p, s in self.men
-                        if c != color and p != chess.PAWN), default=_INF) or 1
-        return _table(color, piece, plan[0])[square][plan[1]]
+            man = self.men[index]
+            return min((_capture_cost(man, other, plans[i] or other[1:]) for i, other in
+                        enumerate(self.men) if other[0] != color and plans[i] != _GONE),
+                       default=_INF)
+        return _table(color, piece, plan[0], captures)[square][plan[1]]
 
     def _bound(self, plans: tuple[_Plan, ...]) -> int:
         owed = [0, 0]
+        gone = [self.men[i][0] for i, plan in enumerate(plans) if plan == _GONE]
         for index, plan in enumerate(plans):
             if plan is None:
                 continue
-            cost = self._cost_of(index, plan)
+            color, piece, square = self.men[index]
+            cost = self._cost_of(index, plan, (not color) in gone, plans)
             if cost >= _INF:
                 return _INF
-            owner = self.men[index][0]
-            owed[owner if plan != _GONE else not owner] += cost
+            if piece == chess.PAWN and plan != _GONE and self._stuck(color, square, plan, plans):
+                return _INF
+            owed[color if plan != _GONE else not color] += cost
         return _plies(owed[self.winner], owed[not self.winner], self.to_move)
+
+    def _stuck(self, color: chess.Color, square: int, plan: tuple[int, int],
+               plans: tuple[_Plan, ...]) -> bool:
+        """Whether a kept pawn stands on the file ahead of the pawn on ``square``."""
+        end = plan[1]
+        if plan[0] != chess.PAWN:
+            end = chess.square(chess.square_file(square), 7 if color == chess.WHITE else 0)
+        if chess.square_file(end) != chess.square_file(square):
+            return False
+        path = chess.between(square, end) | chess.BB_SQUARES[end]
+        return bool(path & self.pawns) and any(
+            plans[i] is None and chess.BB_SQUARES[self.men[i][2]] & path
+            for i in self._pawn_indices)
 
     def _push(self, king: int, checked: bool, plans: tuple[_Plan, ...]) -> None:
         key = (king, checked, plans)
@@ -344,22 +405,31 @@ class _Sketcher:
                     squares = _attacks(piece, self.winner, king, occ & ~chess.BB_SQUARES[king])
                 for square in chess.scan_forward(squares):
                     if (square == home and piece == man) or (
-                            square in board and board[square][0] != index):
+                            square in board and plans[board[square][0]] is not None):
                         continue  # the checker arrives last; squares are not shared
                     new = list(plans)
                     new[index] = (piece, square)
                     self._push(king, True, tuple(new))
 
     def _displace(self, index: int, king: int, plans: tuple[_Plan, ...], board: _Board) -> None:
-        """Send a kept man that stands in the way to one of the nearest free squares."""
+        """Send a kept man that stands in the way to one of the nearest free squares, those
+        that guard (the winner's men) or block (the defender's) flight squares first."""
         color, piece, square = self.men[index]
         table = _table(color, piece, piece)[square]
-        options = sorted(
-            (table[sq], -chess.square_distance(sq, king), sq) for sq in chess.SQUARES
-            if (sq not in board or board[sq][0] == index) and sq != king and sq != square
-            and table[sq] < _INF
-            and not (piece == chess.KING and chess.square_distance(sq, king) < 2))
-        for _, _, sq in options[:4]:
+        ring = chess.BB_KING_ATTACKS[king]
+        options = []
+        for sq in chess.SQUARES:
+            if (sq in board and board[sq][0] != index) or sq in (king, square) or (
+                    table[sq] >= _INF) or (
+                    piece == chess.KING and chess.square_distance(sq, king) < 2):
+                continue
+            if color == self.winner:
+                use = chess.popcount(_attacks(piece, color, sq, 0) & ring)
+            else:
+                use = bool(ring & chess.BB_SQUARES[sq])
+            options.append((table[sq], -use, -chess.square_distance(sq, king), sq))
+        options.sort()
+        for *_, sq in options[:6]:
             new = list(plans)
             new[index] = (piece, sq)
             self._push(king, True, tuple(new))
@@ -388,7 +458,7 @@ class _Sketcher:
             elif piece == chess.KING:
                 for sq in chess.scan_forward(chess.BB_KING_ATTACKS[flight]):
                     if chess.square_distance(sq, king) >= 2 and (
-                            sq not in board or board[sq][0] == index):
+                            sq not in board or plans[board[sq][0]] is None):
                         new = list(plans)
                         new[index] = (chess.KING, sq)
                         self._push(king, True, tuple(new))
@@ -399,11 +469,13 @@ class _Sketcher:
                     else:
                         squares = _attacks(option, winner, flight, through)
                     squares &= ~chess.BB_SQUARES[king]
-                    table = _table(color, piece, option)[home]
+                    captures = any(plan == _GONE and self.men[i][0] != color
+                                   for i, plan in enumerate(plans))
+                    table = _table(color, piece, option, captures)[home]
                     ranked = sorted(
                         (table[sq], -chess.square_distance(sq, king), sq)
                         for sq in chess.scan_forward(squares)
-                        if table[sq] < _INF and (sq not in board or board[sq][0] == index))
+                        if table[sq] < _INF and (sq not in board or plans[board[sq][0]] is None))
                     for _, _, sq in ranked[:4]:
                         new = list(plans)
                         new[index] = (option, sq)
@@ -432,22 +504,24 @@ def _king_steps(start: int, goal: int, free: int) -> int:
 class _Node:
     """A position of the walk with, per man, its square, type, life and moves owed."""
 
-    __slots__ = ("board", "depth", "dist", "kind", "live", "move", "owed", "parent", "square",
-                 "taking")
+    __slots__ = ("board", "depth", "dist", "kind", "live", "move", "owed", "parent", "spare",
+                 "square", "taking")
 
     def __init__(self, board: chess.Board, square: list[int], kind: list[int],
-                 live: list[bool], dist: list[int], owed: list[int], taking: int,
-                 parent: _Node | None, move: chess.Move | None) -> None:
+                 live: list[bool], parent: _Node | None, move: chess.Move | None) -> None:
         self.board = board
         self.square = square
         self.kind = kind
         self.live = live
-        self.dist = dist
-        self.owed = owed
-        self.taking = taking
         self.parent = parent
         self.move = move
         self.depth: int = 0 if parent is None else parent.depth + 1
+        #: Per man, the moves it owes; per colour, the moves owed in all (with the
+        #: capture of the man to be taken) and how many men may take a longer way.
+        self.dist: list[int] = []
+        self.owed = [0, 0]
+        self.spare = [0, 0]
+        self.taking = 0
 
     def line(self) -> list[chess.Move]:
         moves = []
@@ -460,7 +534,7 @@ class _Node:
 
 #: A child waiting in the open list: its rank and tie-breaks, then either the child
 #: itself (once ranked again) or how to make it from its parent.
-_Entry = tuple[int, int, int, int, _Node | None, _Node, chess.Move, int, int, int, int]
+_Entry = tuple[int, int, int, int, _Node | None, _Node, chess.Move, int, int]
 
 
 class _Walk:
@@ -489,24 +563,25 @@ class _Walk:
                           if c != winner and p == chess.KING)
         kind = [p for _, p, _ in men]
         squares = [s for _, _, s in men]
-        live = [True] * len(men)
-        dist = [0 if i == self.gone else self._dist(i, kind[i], squares[i])
-                for i in range(len(men))]
-        owed = [0, 0]
-        for i, d in enumerate(dist):
-            owed[self.color[i]] += d
-        root = _Node(board.copy(stack=False), squares, kind, live, dist, owed, 0, None, None)
-        root.taking = self._taking(root, -1, 0, 0)
-        if self.gone >= 0:
-            owed[not self.color[self.gone]] += root.taking
+        root = _Node(board.copy(stack=False), squares, kind, [True] * len(men), None, None)
+        self._account(root)
+        owed = root.owed
         self.root = root
         self.plies = _plies(owed[winner], owed[not winner], board.turn == winner)
         self.seen: set[tuple[int, ...]] = set()
         self.heap: list[_Entry] = []
         self.spent = 0
 
-    def _dist(self, role: int, piece: int, square: int) -> int:
-        return _table(self.color[role], piece, self.goal_type[role])[square][self.goal_sq[role]]
+    def _dist(self, role: int, piece: int, square: int, captures: int) -> int:
+        if role == self.gone:
+            return 0
+        return _table(self.color[role], piece, self.goal_type[role],
+                      captures)[square][self.goal_sq[role]]
+
+    def _captures(self, node: _Node, role: int) -> int:
+        """Whether the man to be taken is there for ``role`` to take."""
+        gone = self.gone
+        return int(gone >= 0 and node.live[gone] and self.color[gone] != self.color[role])
 
     def _taking(self, node: _Node, moved: int, piece: int, square: int) -> int:
         """Moves owed to capture the man to be taken, ``moved`` standing as a ``piece``
@@ -514,19 +589,36 @@ class _Walk:
         gone = self.gone
         if gone < 0 or not node.live[gone]:
             return 0
-        target = square if moved == gone else node.square[gone]
         color = self.color[gone]
+        victim = (color, node.kind[gone], square if moved == gone else node.square[gone])
         best = _INF
         for role, alive in enumerate(node.live):
             if alive and self.color[role] != color:
-                kind, at = (piece, square) if role == moved else (node.kind[role],
-                                                                  node.square[role])
-                if kind != chess.PAWN:
-                    best = min(best, _TABLES[kind][at][target])
+                taker = (self.color[role], piece, square) if role == moved else (
+                    self.color[role], node.kind[role], node.square[role])
+                goal = (self.goal_type[role], self.goal_sq[role])
+                best = min(best, _capture_cost(victim, taker, goal))
         return best
 
+    def _account(self, node: _Node) -> None:
+        """Fill in what the men of ``node`` owe."""
+        node.owed = [0, 0]
+        node.spare = [0, 0]
+        node.dist = [0] * len(node.square)
+        for role, alive in enumerate(node.live):
+            if alive:
+                kind = node.kind[role]
+                dist = self._dist(role, kind, node.square[role], self._captures(node, role))
+                node.dist[role] = dist
+                node.owed[self.color[role]] += dist
+                node.spare[self.color[role]] += _spare(kind, self.goal_type[role], dist)
+        node.taking = self._taking(node, -1, 0, 0)
+        if self.gone >= 0:
+            node.owed[not self.color[self.gone]] += node.taking
+
     def _rank(self, node: _Node) -> int:
-        """The plies ``node`` owes once the mated king's way is measured on the board."""
+        """The plies ``node`` owes once the mated king's way is measured on the board,
+        around the squares the winner attacks and the defender's own pawns."""
         owed = list(node.owed)
         mated = self.mated
         here, goal = node.square[mated], self.goal_sq[mated]
@@ -536,25 +628,29 @@ class _Walk:
             for role, alive in enumerate(node.live):
                 if alive and self.color[role] == self.winner:
                     attacked |= board.attacks_mask(node.square[role])
-            steps = _king_steps(here, goal, ~attacked)
+            own_pawns = board.pawns & board.occupied_co[not self.winner]
+            steps = _king_steps(here, goal, ~attacked & ~own_pawns)
             if steps >= _INF:
                 owed[self.winner] += 2  # a guard must step away and come back
             else:
                 owed[not self.winner] += steps - node.dist[mated]
-        return _plies(owed[self.winner], owed[not self.winner], node.board.turn == self.winner)
+        return _plies(owed[self.winner], owed[not self.winner], node.board.turn == self.winner,
+                      self._bits(node.spare))
+
+    def _bits(self, spare: list[int]) -> int:
+        return (spare[not self.winner] > 0) | (spare[self.winner] > 0) << 1
 
     def step(self, tick: Iterator[int], nodes: list[int]) -> _Node | None:
         """Explore the best waiting position; a mating line's last node, if one is seen."""
-        entry = heapq.heappop(self.heap)
-        after, total, depth, _, made, parent, move, role, victim, new, taking = entry
+        rank, total, depth, _, made, parent, move, role, victim = heapq.heappop(self.heap)
         if made is None:
             nodes[0] -= 1
             self.spent += 1
-            made = self.child(parent, move, role, victim, new, taking)
-            ranked = self._rank(made)
-            if ranked > after:
+            made = self.child(parent, move, role, victim)
+            ranked = self._rank(made) * _WEIGHT + parent.depth
+            if ranked > rank:
                 heapq.heappush(self.heap, (ranked, total, depth, next(tick), made, parent, move,
-                                           role, victim, new, taking))
+                                           role, victim))
                 return None
         return self.expand(made, tick, nodes)
 
@@ -584,48 +680,51 @@ class _Walk:
             if victim >= 0 and victim != gone:
                 continue
             new_type = move.promotion or piece
-            new = 0 if role == gone else self._dist(role, new_type, move.to_square)
+            captures = 0 if victim == gone else self._captures(node, role)
+            new = self._dist(role, new_type, move.to_square, captures)
             if new >= _INF:
                 continue
             owed = list(node.owed)
             owed[mover] += new - node.dist[role]
-            taking = 0
             if gone >= 0:
-                if victim != gone:
-                    taking = self._taking(node, role, new_type, move.to_square)
+                taking = 0 if victim == gone else self._taking(node, role, new_type,
+                                                                 move.to_square)
                 owed[not self.color[gone]] += taking - node.taking
-            after = _plies(owed[winner], owed[not winner], mover != winner)
+            spare = list(node.spare)
+            spare[mover] += (_spare(new_type, self.goal_type[role], new)
+                             - _spare(piece, self.goal_type[role], node.dist[role]))
+            if victim >= 0:
+                spare[not mover] -= _spare(node.kind[victim], 0, node.dist[victim])
+            after = _plies(owed[winner], owed[not winner], mover != winner, self._bits(spare))
             if after == 0 and mover == winner:
                 nodes[0] -= 1
                 board.push(move)
                 mate = board.is_checkmate()
                 board.pop()
                 if mate:
-                    return self.child(node, move, role, victim, new, taking)
+                    return self.child(node, move, role, victim)
                 continue
-            heapq.heappush(heap, (after, owed[0] + owed[1], -node.depth, next(tick), None,
-                                  node, move, role, victim, new, taking))
+            heapq.heappush(heap, (after * _WEIGHT + node.depth, owed[0] + owed[1], -node.depth,
+                                  next(tick), None, node, move, role, victim))
         return None
 
-    def child(self, node: _Node, move: chess.Move, role: int, victim: int, new: int,
-              taking: int) -> _Node:
+    def child(self, node: _Node, move: chess.Move, role: int, victim: int) -> _Node:
         board = node.board.copy(stack=False)
         board.push(move)
         square = list(node.square)
         kind = list(node.kind)
         live = list(node.live)
-        dist = list(node.dist)
-        owed = list(node.owed)
         if victim >= 0:
             live[victim] = False
-        if self.gone >= 0:
-            owed[not self.color[self.gone]] += taking - node.taking
-        owed[self.color[role]] += new - dist[role]
-        dist[role] = new
         square[role] = move.to_square
         kind[role] = move.promotion or kind[role]
-        return _Node(board, square, kind, live, dist, owed, taking, node, move)
+        made = _Node(board, square, kind, live, node, move)
+        self._account(made)
+        return made
 
+
+#: The walks rank a position by its depth plus ``_WEIGHT`` times the plies it owes.
+_WEIGHT = 3
 
 #: Positions a walk explores for each ply more its sketch costs than the cheapest one.
 _PATIENCE = 8
@@ -646,7 +745,7 @@ def _walks(sketches: Iterator[tuple[int, tuple[_Plan, ...]]], board: chess.Board
             if walk.heap and (best is None or walk.plies * _PATIENCE + walk.spent
                               < best.plies * _PATIENCE + best.spent):
                 best = walk
-        if pending is not None and len(walks) < _SKETCHES and (
+        if pending is not None and sum(bool(w.heap) for w in walks) < _SKETCHES and (
                 best is None or pending[0] * _PATIENCE <= best.plies * _PATIENCE + best.spent):
             walk = _Walk(board, winner, men, pending[1])
             found = walk.expand(walk.root, tick, nodes)
