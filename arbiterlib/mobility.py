@@ -1,16 +1,20 @@
 """Where every piece can ever go: a static proof that a side can never checkmate.
 
-A sound over-approximation ("saturation") of the squares each piece may still reach, of
-the pieces that can never move or be taken, of the squares no piece can ever enter and
-of the squares always attacked. When no square the losing king may ever stand on can
-be attacked with every flight square covered, no series of legal moves ends in mate by
-the intended winner: Article 9.6 (a dead position) and Article 6.9 ("cannot checkmate
-... by any possible series of legal moves"), 2005 Laws. The answer is one-sided: True
-is a proof, False only means "not proved".
+A sound over-approximation ("saturation") of the squares each man may still reach, of
+the men that can never move nor be taken, of the squares no man can ever enter and of
+the squares always attacked. When no square the losing king may ever stand on can be
+attacked with every flight square covered, no series of legal moves ends in mate by the
+intended winner: Article 9.6 (a dead position) and Article 6.9 ("cannot checkmate ...
+by any possible series of legal moves"), 2005 Laws. The answer is one-sided: True is a
+proof, False only means "not proved".
 
 The method is Miguel Ambrona's static deduction in the Chess Unwinnability Analyzer
 (CHA, the chasolver project), reimplemented here on python-chess bitboards. It reasons
-for White as the winner; Black is handled on the colour-mirrored board.
+for White as the winner; Black is handled on the colour-mirrored board. Where a rule of
+the published method leans on facts that the move it judges may itself upset (the
+stalemate and "Black mates first" rules, which pawns can take which men, the last-man
+rule), this version uses a stricter form; castling rights and an en passant capture
+available now are taken into account.
 """
 
 from __future__ import annotations
@@ -339,13 +343,12 @@ class _Analysis:
         targets &= ~(self.by_color[color] & self.steady)
         if piece == _KING:
             targets &= ~self.attacked[not color]
-            if targets and FILTER_STALEMATE:
+            if targets:
                 targets = self._filter_stalemate(color, source, targets)
         if not targets:
             return 0
         white_king = self.white_king
-        if FILTER_BLACK_CHECKS and color == _BLACK and white_king is not None \
-                and self.steady & _BB[white_king]:
+        if color == _BLACK and white_king is not None and self.steady & _BB[white_king]:
             for target in chess.scan_forward(targets):
                 if self._mates_white(initial, piece, source, target):
                     targets &= ~_BB[target]
@@ -480,13 +483,15 @@ class _Analysis:
 
     def could_mate(self) -> bool:
         """Whether, after saturation, some square of the black king's region might see
-        it mated: attacked by a white piece that moves, every flight square covered by
-        White's pieces, by Black's own men or by the white king."""
+        it mated: attacked by some white man (one that can move must exist to give the
+        check), and every flight square attacked by a white man, filled by one of
+        Black's own men (one man a square) or covered by the white king from a square
+        it may reach."""
         white_king, black_king = self.white_king, self.black_king
         if white_king is None or black_king is None:
             return True
         region = self.reach[black_king]
-        blockers_at = self.steady if VISITOR_BLOCKERS_STEADY else _ALL & ~self.clear
+        blockers_at = self.steady  # fewer blockers than at any moment: more attacks
         visited = 0
         has_visitor = False
         for square in chess.scan_forward(self.by_color[_WHITE] & ~self.kings):
@@ -499,7 +504,7 @@ class _Analysis:
             for kind in kinds:
                 for target in chess.scan_forward(reach):
                     hit |= _attacks(kind, _WHITE, target, blockers_at) & region
-            if hit and (moves or VISITORS_INCLUDE_IMMOBILE):
+            if hit:
                 visited |= hit
                 has_visitor = has_visitor or moves
         if not has_visitor:
@@ -526,13 +531,15 @@ class _Analysis:
         return False
 
 
-FILTER_BLACK_CHECKS = True
-FILTER_STALEMATE = True
-VISITORS_INCLUDE_IMMOBILE = True
-VISITOR_BLOCKERS_STEADY = True
-
-
 def _run(board: chess.Board, uncapturable: int = 0, capturable_only: int = 0) -> _Analysis:
+    """Saturate, White to mate, assuming the men on ``uncapturable`` are never taken
+    before they first move and those on ``capturable_only`` never move.
+
+    On every line to mate, White's last man besides the king is never taken (a lone
+    king cannot mate), so that assumption is always added."""
+    white = board.occupied_co[_WHITE]
+    if _popcount(white) == 2:
+        uncapturable |= white & ~board.kings
     analysis = _Analysis(board, uncapturable, capturable_only)
     analysis.saturate()
     return analysis
@@ -540,15 +547,13 @@ def _run(board: chess.Board, uncapturable: int = 0, capturable_only: int = 0) ->
 
 def _white_cannot_mate(board: chess.Board) -> bool:
     """The saturation verdict, with its case splits, for White as the winner."""
-    white = board.occupied_co[_WHITE]
-    last_piece = white & ~board.kings if _popcount(white) == 2 else 0
-    analysis = _run(board, last_piece)
+    analysis = _run(board)
     if not analysis.could_mate():
         return True
     split = analysis.first_steady_capturable
     if split is None:
         return False
-    # Either a piece is never taken before it first moves, or it is taken on its square
+    # Either a man is never taken before it first moves, or it is taken on its square
     # without ever moving: if both cases rule out mate, there is none.
     for square in chess.scan_forward(split):
         if _run(board, _BB[square]).could_mate():
