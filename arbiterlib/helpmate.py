@@ -73,8 +73,9 @@ def _line_table(diagonal: bool, straight: bool) -> list[list[int]]:
     return table
 
 
+_KING_DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
 _TABLES: dict[int, list[list[int]]] = {
-    chess.KING: [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES],
+    chess.KING: _KING_DISTANCE,
     chess.KNIGHT: _knight_table(),
     chess.BISHOP: _line_table(True, False),
     chess.ROOK: _line_table(False, True),
@@ -119,6 +120,13 @@ def _table(color: chess.Color, now: int, then: int, captures: int = 0) -> list[l
             rows.append(row)
         return rows
     return [[_INF] * 64 for _ in chess.SQUARES]
+
+
+@cache
+def _column(color: chess.Color, now: int, then: int, captures: int, goal: int) -> list[int]:
+    """Per square, the moves for a man standing there to reach ``goal`` (see _table)."""
+    table = _table(color, now, then, captures)
+    return [row[goal] for row in table]
 
 
 def _capture_cost(victim: _Man, taker: _Man, goal: tuple[int, int]) -> int:
@@ -174,12 +182,15 @@ def _plies(attacker: int, defender: int, attacker_to_move: bool, spare: int = 3)
     return 2 * moves - attacker_to_move
 
 
+_SPARE = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP)
+
+
 def _spare(piece: int, goal: int, dist: int) -> bool:
-    """Whether a man owing ``dist`` moves may take one move more on its way."""
+    """Whether a man owing ``dist`` moves may take one move more on its way (a pawn
+    bound to promote does so once promoted)."""
     if not 0 < dist < _INF:
         return False
-    return piece in (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP) or (
-        piece == chess.PAWN and goal != chess.PAWN)
+    return piece in _SPARE or (piece == chess.PAWN and goal not in (0, chess.PAWN))
 
 
 # --------------------------------------------------------------------------------------
@@ -225,6 +236,7 @@ class _Sketcher:
                               int]] = []
         self.tick = count()
         self.seen: set[tuple[int, bool, tuple[_Plan, ...]]] = set()
+        self.costs: dict[tuple[int, _Plan, bool], int] = {}
 
     # -- costs --------------------------------------------------------------------------
 
@@ -243,14 +255,23 @@ class _Sketcher:
     def _bound(self, plans: tuple[_Plan, ...]) -> int:
         owed = [0, 0]
         gone = [self.men[i][0] for i, plan in enumerate(plans) if plan == _GONE]
+        costs = self.costs
         for index, plan in enumerate(plans):
             if plan is None:
                 continue
             color, piece, square = self.men[index]
-            cost = self._cost_of(index, plan, (not color) in gone, plans)
+            captures = (not color) in gone
+            if plan == _GONE:
+                cost = self._cost_of(index, plan, captures, plans)
+            else:
+                known = costs.get((index, plan, captures))
+                if known is None:
+                    known = costs[index, plan, captures] = self._cost_of(index, plan, captures,
+                                                                         plans)
+                cost = known
+                if piece == chess.PAWN and self._stuck(color, square, plan, plans):
+                    return _INF
             if cost >= _INF:
-                return _INF
-            if piece == chess.PAWN and plan != _GONE and self._stuck(color, square, plan, plans):
                 return _INF
             owed[color if plan != _GONE else not color] += cost
         return _plies(owed[self.winner], owed[not self.winner], self.to_move)
@@ -336,7 +357,7 @@ class _Sketcher:
             if plan is None:
                 color, piece, square = self.men[index]
                 if square in board or (piece == chess.KING and
-                                       chess.square_distance(square, king) < 2):
+                                       _KING_DISTANCE[square][king] < 2):
                     displaced.append(index)
                 else:
                     board[square] = (index, color, piece)
@@ -421,13 +442,13 @@ class _Sketcher:
         for sq in chess.SQUARES:
             if (sq in board and board[sq][0] != index) or sq in (king, square) or (
                     table[sq] >= _INF) or (
-                    piece == chess.KING and chess.square_distance(sq, king) < 2):
+                    piece == chess.KING and _KING_DISTANCE[sq][king] < 2):
                 continue
             if color == self.winner:
                 use = chess.popcount(_attacks(piece, color, sq, 0) & ring)
             else:
                 use = bool(ring & chess.BB_SQUARES[sq])
-            options.append((table[sq], -use, -chess.square_distance(sq, king), sq))
+            options.append((table[sq], -use, -_KING_DISTANCE[sq][king], sq))
         options.sort()
         for *_, sq in options[:6]:
             new = list(plans)
@@ -452,12 +473,14 @@ class _Sketcher:
                 if piece == chess.KING or occupant is not None:
                     continue
                 for option in self._options(index):
+                    if _table(color, piece, option, True)[home][flight] >= _INF:
+                        continue
                     new = list(plans)
                     new[index] = (option, flight)
                     self._push(king, True, tuple(new))
             elif piece == chess.KING:
                 for sq in chess.scan_forward(chess.BB_KING_ATTACKS[flight]):
-                    if chess.square_distance(sq, king) >= 2 and (
+                    if _KING_DISTANCE[sq][king] >= 2 and (
                             sq not in board or plans[board[sq][0]] is None):
                         new = list(plans)
                         new[index] = (chess.KING, sq)
@@ -473,7 +496,7 @@ class _Sketcher:
                                    for i, plan in enumerate(plans))
                     table = _table(color, piece, option, captures)[home]
                     ranked = sorted(
-                        (table[sq], -chess.square_distance(sq, king), sq)
+                        (table[sq], -_KING_DISTANCE[sq][king], sq)
                         for sq in chess.scan_forward(squares)
                         if table[sq] < _INF and (sq not in board or plans[board[sq][0]] is None))
                     for _, _, sq in ranked[:4]:
@@ -569,14 +592,15 @@ class _Walk:
         self.root = root
         self.plies = _plies(owed[winner], owed[not winner], board.turn == winner)
         self.seen: set[tuple[int, ...]] = set()
+        self.rows: dict[tuple[int, int, int], list[int]] = {}
         self.heap: list[_Entry] = []
         self.spent = 0
 
     def _dist(self, role: int, piece: int, square: int, captures: int) -> int:
         if role == self.gone:
             return 0
-        return _table(self.color[role], piece, self.goal_type[role],
-                      captures)[square][self.goal_sq[role]]
+        return _column(self.color[role], piece, self.goal_type[role], captures,
+                       self.goal_sq[role])[square]
 
     def _captures(self, node: _Node, role: int) -> int:
         """Whether the man to be taken is there for ``role`` to take."""
@@ -654,6 +678,19 @@ class _Walk:
                 return None
         return self.expand(made, tick, nodes)
 
+    def _row(self, role: int, piece: int, captures: int) -> list[int]:
+        """Per square, the moves ``role`` owes standing there as a ``piece``."""
+        key = (role, piece, captures)
+        row = self.rows.get(key)
+        if row is None:
+            if role == self.gone:
+                row = [0] * 64
+            else:
+                row = _column(self.color[role], piece, self.goal_type[role], captures,
+                              self.goal_sq[role])
+            self.rows[key] = row
+        return row
+
     def expand(self, node: _Node, tick: Iterator[int], nodes: list[int]) -> _Node | None:
         """Push the children of ``node``; a child that mates, if one is seen."""
         board = node.board
@@ -667,44 +704,62 @@ class _Walk:
         winner = self.winner
         mover = board.turn
         gone = self.gone
+        kinds, dists, goal_types = node.kind, node.dist, self.goal_type
+        king_table = _TABLES[chess.KING]
         at = {sq: i for i, sq in enumerate(node.square) if node.live[i]}
+        mine, theirs = node.owed[mover], node.owed[not mover]
+        spare_mine, spare_theirs = node.spare[mover], node.spare[not mover]
+        taken = not self.color[gone] if gone >= 0 else mover
+        can_take = int(gone >= 0 and node.live[gone] and self.color[gone] != mover)
+        rank0 = node.depth
+        ep = board.ep_square
         for move in board.generate_legal_moves():
-            role = at[move.from_square]
-            piece = node.kind[role]
-            if piece == chess.KING and chess.square_distance(move.from_square,
-                                                             move.to_square) > 1:
+            frm, to = move.from_square, move.to_square
+            role = at[frm]
+            piece = kinds[role]
+            if piece == chess.KING and king_table[frm][to] > 1:
                 continue  # castling
-            victim = at.get(move.to_square, -1)
-            if piece == chess.PAWN and move.to_square == board.ep_square and victim < 0:
-                victim = at.get(move.to_square + (-8 if mover == chess.WHITE else 8), -1)
+            victim = at.get(to, -1)
+            if piece == chess.PAWN and to == ep and victim < 0:
+                victim = at.get(to + (-8 if mover == chess.WHITE else 8), -1)
             if victim >= 0 and victim != gone:
                 continue
             new_type = move.promotion or piece
-            captures = 0 if victim == gone else self._captures(node, role)
-            new = self._dist(role, new_type, move.to_square, captures)
+            new = self._row(role, new_type, 0 if victim == gone else can_take)[to]
             if new >= _INF:
                 continue
-            owed = list(node.owed)
-            owed[mover] += new - node.dist[role]
+            old = dists[role]
+            owed_mine = mine + new - old
+            owed_theirs = theirs
             if gone >= 0:
-                taking = 0 if victim == gone else self._taking(node, role, new_type,
-                                                                 move.to_square)
-                owed[not self.color[gone]] += taking - node.taking
-            spare = list(node.spare)
-            spare[mover] += (_spare(new_type, self.goal_type[role], new)
-                             - _spare(piece, self.goal_type[role], node.dist[role]))
-            if victim >= 0:
-                spare[not mover] -= _spare(node.kind[victim], 0, node.dist[victim])
-            after = _plies(owed[winner], owed[not winner], mover != winner, self._bits(spare))
-            if after == 0 and mover == winner:
-                nodes[0] -= 1
-                board.push(move)
-                mate = board.is_checkmate()
-                board.pop()
-                if mate:
-                    return self.child(node, move, role, victim)
-                continue
-            heapq.heappush(heap, (after * _WEIGHT + node.depth, owed[0] + owed[1], -node.depth,
+                taking = 0 if victim == gone else self._taking(node, role, new_type, to)
+                if taken == mover:
+                    owed_mine += taking - node.taking
+                else:
+                    owed_theirs += taking - node.taking
+            promoting = goal_types[role] > chess.PAWN
+            s_mine = spare_mine
+            if 0 < new < _INF and (new_type in _SPARE or (new_type == chess.PAWN and promoting)):
+                s_mine += 1
+            if 0 < old < _INF and (piece in _SPARE or (piece == chess.PAWN and promoting)):
+                s_mine -= 1
+            s_theirs = spare_theirs
+            if victim >= 0 and 0 < dists[victim] < _INF and kinds[victim] in _SPARE:
+                s_theirs -= 1
+            if mover == winner:
+                after = _plies(owed_mine, owed_theirs, False,
+                               (s_theirs > 0) | (s_mine > 0) << 1)
+                if after == 0:
+                    nodes[0] -= 1
+                    board.push(move)
+                    mate = board.is_checkmate()
+                    board.pop()
+                    if mate:
+                        return self.child(node, move, role, victim)
+                    continue
+            else:
+                after = _plies(owed_theirs, owed_mine, True, (s_mine > 0) | (s_theirs > 0) << 1)
+            heapq.heappush(heap, (after * _WEIGHT + rank0, owed_mine + owed_theirs, -rank0,
                                   next(tick), None, node, move, role, victim))
         return None
 
@@ -733,26 +788,31 @@ _PATIENCE = 8
 def _walks(sketches: Iterator[tuple[int, tuple[_Plan, ...]]], board: chess.Board,
            winner: chess.Color, men: list[_Man], nodes: list[int]) -> list[chess.Move] | None:
     """Best-first searches towards the sketches. The walk explored next is the one whose
-    sketch costs least, counting ``1 / _PATIENCE`` ply per position it has explored; a new
-    sketch joins when it would be next. The mating line, if one is found within ``nodes``
-    positions."""
+    sketch costs least, counting ``1 / _PATIENCE`` ply per position it has explored; the
+    next sketch is drawn once the best walk has spent as much as two plies more would
+    cost. The mating line, if one is found within ``nodes`` positions."""
     tick = count()
     walks: list[_Walk] = []
-    pending = next(sketches, None)
+    last = 0
+    more = True
     while nodes[0] > 0:
         best: _Walk | None = None
         for walk in walks:
             if walk.heap and (best is None or walk.plies * _PATIENCE + walk.spent
                               < best.plies * _PATIENCE + best.spent):
                 best = walk
-        if pending is not None and sum(bool(w.heap) for w in walks) < _SKETCHES and (
-                best is None or pending[0] * _PATIENCE <= best.plies * _PATIENCE + best.spent):
-            walk = _Walk(board, winner, men, pending[1])
+        if more and sum(bool(w.heap) for w in walks) < _SKETCHES and (
+                best is None or (last + 2) * _PATIENCE <= best.plies * _PATIENCE + best.spent):
+            sketch = next(sketches, None)
+            if sketch is None:
+                more = False
+                continue
+            last = sketch[0]
+            walk = _Walk(board, winner, men, sketch[1])
             found = walk.expand(walk.root, tick, nodes)
             if found is not None:
                 return found.line()
             walks.append(walk)
-            pending = next(sketches, None)
             continue
         if best is None:
             return None
