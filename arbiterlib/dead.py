@@ -1352,12 +1352,14 @@ class _BestFirst(_Playout):
 
 
 def _exhaust(
-    board: chess.Board, winner: chess.Color, budget: _Budget, static_every: bool
+    board: chess.Board, winner: chess.Color, budget: _Budget, static_every: bool,
+    static: bool = True,
 ) -> list[chess.Move] | None:
     """Visit every position reachable from ``board``; the line to a mate by ``winner``.
 
     Returns ``None`` when every reachable position has been seen (or cut by a proof that
     ``winner`` cannot mate from it) and none is a mate. Raises :class:`_OutOfBudget`.
+    Without ``static`` only rule 2 cuts the walk (cheaper where the future is small).
     """
     seen: dict[_Key, tuple[_Key | None, chess.Move | None]] = {_key(board): (None, None)}
     stack: list[chess.Board] = [board.copy(stack=False)]
@@ -1379,7 +1381,9 @@ def _exhaust(
                 continue
             if insufficient_material(child, winner):
                 continue
-            if (static_every or structural) and _static_no_mate(child, winner) is not None:
+            if static and (static_every or structural) and _static_no_mate(
+                child, winner
+            ) is not None:
                 budget.spend(25)
                 continue
             stack.append(child)
@@ -1555,7 +1559,9 @@ def _analyse_from(
             # kings): the whole future is usually small enough to walk, with its own
             # allowance of 1.5 times the budget.
             try:
-                line = _exhaust(board, color, _Budget(budget * 3 // 2), static_every=False)
+                line = _exhaust(
+                    board, color, _Budget(budget * 3 // 2), static_every=False, static=False
+                )
                 if line is not None:
                     return can(line)
                 return cannot(_WALKED)
