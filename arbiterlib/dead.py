@@ -1533,6 +1533,7 @@ def _analyse_from(
     # Shares of the budget: a playout series 15%, then for little material the
     # target-directed helpmate search 45%, otherwise two best-first searches (strip the
     # defender; keep its pieces as blockers) 22.5% each; the exhaustive walk the rest.
+    shares: tuple[tuple[int, int], ...]
     if chess.popcount(board.occupied) <= _TARGETED_MEN:
         shares = ((_PLAYOUTS, budget * 3 // 20), (_TARGETED, budget * 9 // 20))
     else:
