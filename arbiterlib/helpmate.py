@@ -167,6 +167,18 @@ def _attacks(piece: int, color: chess.Color, square: int, occ: int) -> int:
     return bb
 
 
+def _reach(piece: int, color: chess.Color, square: int, occ: int) -> int:
+    """Squares a man on ``square`` could move to among the men of ``occ``: its attacks,
+    for a pawn its captures and pushes."""
+    if piece != chess.PAWN:
+        return _attacks(piece, color, square, occ)
+    step = 8 if color == chess.WHITE else -8
+    ahead = chess.BB_SQUARES[square + step] if 0 <= square + step < 64 else 0
+    if ahead and not ahead & occ and chess.square_rank(square) == (1 if color else 6):
+        ahead |= chess.BB_SQUARES[square + 2 * step]
+    return (chess.BB_PAWN_ATTACKS[color][square] & occ) | (ahead & ~occ)
+
+
 def _plies(attacker: int, defender: int, attacker_to_move: bool, spare: int = 3) -> int:
     """Plies needed when the attacker's men owe ``attacker`` moves (the mating one
     included) and the defender's ``defender``, the sides moving in turn.
@@ -343,7 +355,7 @@ class _Sketcher:
                     continue
                 seen.add(final)
                 self.nodes[0] -= 1
-                if self._valid(board):
+                if self._valid(king, plans, board):
                     yield bound, plans
 
     def _occupied(self, plans: tuple[_Plan, ...], king: int) -> tuple[_Board, list[int]]:
@@ -390,14 +402,25 @@ class _Sketcher:
                 need &= ~chess.BB_SQUARES[sq]
         return need
 
-    def _valid(self, board: _Board) -> bool:
+    def _valid(self, king: int, plans: tuple[_Plan, ...], board: _Board) -> bool:
+        """Whether the final board is mate by one checker; if not, but only kept men of
+        the defender escape it (taking the checker or stepping between), the sketches that
+        send one of them away are queued."""
         final = chess.Board(None)
         for sq, (_, color, piece) in board.items():
             final.set_piece_at(sq, chess.Piece(piece, color))
         final.turn = not self.winner
-        # Mate by one checker, the man that arrives last.
-        return (final.is_checkmate() and not final.was_into_check()
-                and chess.popcount(final.checkers_mask()) == 1)
+        if final.was_into_check() or chess.popcount(final.checkers_mask()) != 1:
+            return False
+        spoilers = set()
+        for move in final.generate_legal_moves():
+            index = board[move.from_square][0]
+            if plans[index] is not None:
+                return False
+            spoilers.add(index)
+        for index in spoilers:
+            self._displace(index, king, plans, board)
+        return not spoilers
 
     def _choose_capture(self, king: int, plans: tuple[_Plan, ...]) -> None:
         if _GONE in plans:
@@ -466,6 +489,11 @@ class _Sketcher:
         through &= ~chess.BB_SQUARES[king]
         if occupant is not None and plans[occupant[0]] is None:
             self._displace(occupant[0], king, plans, board)
+        # A blocker must not take the checker nor step in between.
+        danger = 0
+        for sq, (_, color, piece) in board.items():
+            if color == winner and _attacks(piece, winner, sq, through) & chess.BB_SQUARES[king]:
+                danger |= chess.BB_SQUARES[sq] | chess.between(sq, king)
         for index, (color, piece, home) in enumerate(self.men):
             if plans[index] is not None:
                 continue
@@ -473,7 +501,8 @@ class _Sketcher:
                 if piece == chess.KING or occupant is not None:
                     continue
                 for option in self._options(index):
-                    if _table(color, piece, option, True)[home][flight] >= _INF:
+                    if _table(color, piece, option, True)[home][flight] >= _INF or (
+                            _reach(option, color, flight, through) & danger):
                         continue
                     new = list(plans)
                     new[index] = (option, flight)
