@@ -1054,10 +1054,26 @@ def _check_squares(board: chess.Board, winner: chess.Color) -> tuple[list[int], 
     return direct, discover
 
 
+_MATE_FLIGHTS = 2
+
+
 def _mating_move(board: chess.Board, winner: chess.Color, moves: list[chess.Move]) -> (
     chess.Move | None
 ):
-    """A legal move among the pseudo-legal ``moves`` that checkmates, if one is found."""
+    """A legal move among the pseudo-legal ``moves`` that checkmates, if one is found.
+
+    Not tried while the king has more than ``_MATE_FLIGHTS`` squares to flee to (no
+    single move of ours is likely to take them all): a heuristic that only saves time,
+    as every mate found is still checked by python-chess.
+    """
+    king = board.king(not winner)
+    assert king is not None
+    flights = 0
+    for square in _squares(chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]):
+        if not board.attackers_mask(winner, square):
+            flights += 1
+            if flights > _MATE_FLIGHTS:
+                return None
     direct, discover = _check_squares(board, winner)
     for move in moves:
         piece = board.piece_type_at(move.from_square) or 0
