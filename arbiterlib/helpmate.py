@@ -29,7 +29,7 @@ _PIECES = (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
 _PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
 
 #: How many mate sketches are walked towards at most, and how many partial sketches
-#: cost one node of the budget.
+#: queued cost one node of the budget.
 _SKETCHES = 6
 _SKETCH_WORK = 8
 
@@ -249,6 +249,7 @@ class _Sketcher:
         self.tick = count()
         self.seen: set[tuple[int, bool, tuple[_Plan, ...]]] = set()
         self.costs: dict[tuple[int, _Plan, bool], int] = {}
+        self.work = 0
 
     # -- costs --------------------------------------------------------------------------
 
@@ -285,8 +286,20 @@ class _Sketcher:
                     return _INF
             if cost >= _INF:
                 return _INF
+            if piece == chess.PAWN and plan != _GONE and (
+                    chess.square_file(plan[1]) != chess.square_file(square)
+                    if plan[0] == chess.PAWN else self._aside(color, square, plan)):
+                if not captures:
+                    return _INF
+                captures = False
+                gone.remove(not color)  # one capture, for one pawn
             owed[color if plan != _GONE else not color] += cost
         return _plies(owed[self.winner], owed[not self.winner], self.to_move)
+
+    def _aside(self, color: chess.Color, square: int, plan: tuple[int, int]) -> bool:
+        """Whether the pawn on ``square`` needs a capture to promote as the plan says."""
+        straight = _table(color, chess.PAWN, plan[0], False)[square][plan[1]]
+        return straight >= _INF
 
     def _stuck(self, color: chess.Color, square: int, plan: tuple[int, int],
                plans: tuple[_Plan, ...]) -> bool:
@@ -306,6 +319,9 @@ class _Sketcher:
         if key in self.seen:
             return
         self.seen.add(key)
+        self.work += 1
+        if self.work % _SKETCH_WORK == 0:
+            self.nodes[0] -= 1
         bound = self._bound(plans)
         if bound >= _INF:
             return
@@ -327,20 +343,16 @@ class _Sketcher:
     def sketches(self) -> Iterator[tuple[int, tuple[_Plan, ...]]]:
         """Yield (plies, plans) of valid mate sketches, roughly the cheapest first.
 
-        Every ``_SKETCH_WORK`` partial sketches and every final board checked cost one
-        node of the budget."""
+        Every ``_SKETCH_WORK`` partial sketches queued and every final board checked cost
+        one node of the budget."""
         start: tuple[_Plan, ...] = tuple(None for _ in self.men)
         dk = self.king[not self.winner]
         for square in chess.SQUARES:
             first = list(start)
             first[dk] = (chess.KING, square)
             self._push(square, False, tuple(first))
-        work = 0
         seen: set[frozenset[tuple[int, tuple[int, bool, int]]]] = set()
         while self.heap and self.nodes[0] > 0:
-            work += 1
-            if work % _SKETCH_WORK == 0:
-                self.nodes[0] -= 1
             _, _, bound, king, checked, plans, board, need, displaced = heapq.heappop(self.heap)
             if not checked:
                 self._choose_checker(king, plans, board)
