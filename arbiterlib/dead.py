@@ -1368,54 +1368,52 @@ class _BestFirst(_Playout):
 
 
 def _exhaust(
-    board: chess.Board, winner: chess.Color, budget: _Budget, static_every: bool,
-    static: bool = True,
+    board: chess.Board, winner: chess.Color, budget: _Budget, *, static: bool = True
 ) -> list[chess.Move] | None:
     """Visit every position reachable from ``board``; the line to a mate by ``winner``.
 
     Returns ``None`` when every reachable position has been seen (or cut by a proof that
     ``winner`` cannot mate from it) and none is a mate. Raises :class:`_OutOfBudget`.
-    Without ``static`` only rule 2 cuts the walk (cheaper where the future is small).
+    A depth-first walk on one board (push and pop), each position's moves generated
+    once; with ``static`` the wall analysis (rule 4) also cuts after captures and pawn
+    moves, without it only rule 2 does (cheaper where the future is small).
     """
-    seen: dict[_Key, tuple[_Key | None, chess.Move | None]] = {_key(board): (None, None)}
-    stack: list[chess.Board] = [board.copy(stack=False)]
-    while stack:
-        node = stack.pop()
-        node_key = _key(node)
-        for move in list(node.generate_legal_moves()):
-            budget.spend()
-            child = node.copy(stack=False)
-            structural = node.is_capture(move) or node.piece_type_at(move.from_square) == chess.PAWN
-            child.push(move)
-            child_key = _key(child)
-            if child_key in seen:
-                continue
-            seen[child_key] = (node_key, move)
-            if child.is_checkmate():
-                if child.turn != winner:
-                    return _trace(seen, child_key)
-                continue
-            if insufficient_material(child, winner):
-                continue
-            if static and (static_every or structural) and _static_no_mate(
-                child, winner
-            ) is not None:
-                budget.spend(25)
-                continue
-            stack.append(child)
+    board = board.copy(stack=False)
+    seen = {_key(board)}
+    levels = [list(board.generate_legal_moves())]
+    while levels:
+        moves = levels[-1]
+        if not moves:
+            levels.pop()
+            if levels:
+                board.pop()
+            continue
+        move = moves.pop()
+        budget.spend()
+        structural = static and (
+            board.is_capture(move) or board.piece_type_at(move.from_square) == chess.PAWN
+        )
+        board.push(move)
+        key = _key(board)
+        if key in seen:
+            board.pop()
+            continue
+        seen.add(key)
+        replies = list(board.generate_legal_moves())
+        if not replies:
+            if board.turn != winner and board.is_check():
+                return list(board.move_stack)
+            board.pop()
+            continue
+        if insufficient_material(board, winner):
+            board.pop()
+            continue
+        if structural and _static_no_mate(board, winner) is not None:
+            budget.spend(25)
+            board.pop()
+            continue
+        levels.append(replies)
     return None
-
-
-def _trace(
-    seen: dict[_Key, tuple[_Key | None, chess.Move | None]], key: _Key
-) -> list[chess.Move]:
-    line: list[chess.Move] = []
-    parent, move = seen[key]
-    while parent is not None and move is not None:
-        line.append(move)
-        parent, move = seen[parent]
-    line.reverse()
-    return line
 
 
 # --------------------------------------------------------------------------------------
@@ -1576,9 +1574,7 @@ def _analyse_from(
             # kings): the whole future is usually small enough to walk, with its own
             # allowance of 1.5 times the budget.
             try:
-                line = _exhaust(
-                    board, color, _Budget(budget * 3 // 2), static_every=False, static=False
-                )
+                line = _exhaust(board, color, _Budget(budget * 3 // 2), static=False)
                 if line is not None:
                     return can(line)
                 return cannot(_WALKED)
@@ -1586,7 +1582,7 @@ def _analyse_from(
                 pass
     try:
         rest = budget - sum(nodes for _, nodes in shares)
-        line = _exhaust(board, color, _Budget(rest), static_every=False)
+        line = _exhaust(board, color, _Budget(rest))
         if line is not None:
             return can(line)
         return cannot(_WALKED)
