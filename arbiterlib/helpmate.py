@@ -1,15 +1,17 @@
 """Target-directed helpmates for positions with little material.
 
 :func:`find_helpmate` looks for a series of legal moves, both sides cooperating, that ends
-with one side checkmating: the witness that a side can still mate, Articles 6.9 and 9.6 of
-the 2005 Laws. It first sketches a few final mate positions close to the board (the
-defending king on a square, one checking man, each flight square guarded or blocked,
-often by the defender's own men, pawns promoting where needed), then runs an iterative
-deepening search towards each sketch, guided by how many moves every man still needs.
+with one given side checkmating: the witness that this side can still mate "by any series
+of legal moves" (Articles 6.9 and 9.6 of the 2005 Laws of Chess). It first sketches final
+mate positions close to the board (the mated king on a square, one checking man, every
+flight square guarded or blocked, often by the defender's own men; pawns promote, and one
+man may be captured on the way), then walks towards the sketches by best-first search,
+each position ranked by the moves its men still owe. Every line is replayed with
+python-chess before it is returned.
 
 The approach follows the published method of Miguel Ambrona's CHA (chasolver) and
-D3-Chess: steer the men towards a mating pattern and reward the moves that approach it.
-The code here is our own.
+D3-Chess: aim the men at a mating pattern and reward the moves that approach it. The
+code here is our own.
 """
 
 from __future__ import annotations
@@ -435,6 +437,7 @@ class _Sketcher:
         return not spoilers
 
     def _choose_capture(self, king: int, plans: tuple[_Plan, ...]) -> None:
+        """Queue the sketches in which one more man (at most one) is captured first."""
         if _GONE in plans:
             return
         for index, (_, piece, _) in enumerate(self.men):
@@ -448,6 +451,7 @@ class _Sketcher:
         return (chess.PAWN, *_PROMOTIONS) if piece == chess.PAWN else (piece,)
 
     def _choose_checker(self, king: int, plans: tuple[_Plan, ...], board: _Board) -> None:
+        """Queue the sketches with each of the winner's men checking from each square."""
         occ = 0
         for sq in board:
             occ |= chess.BB_SQUARES[sq]
@@ -547,7 +551,7 @@ class _Sketcher:
 
 
 # --------------------------------------------------------------------------------------
-# The walk: iterative deepening towards one sketch.
+# The walks: best-first search towards the sketches.
 
 
 def _king_steps(start: int, goal: int, free: int) -> int:
@@ -606,10 +610,10 @@ class _Walk:
 
     Every man has a role: the square (and type) the sketch sends it to, its own square
     if the sketch keeps it, or capture. A man to be captured owes its takers the moves
-    the nearest of them needs to reach it. A position is ranked by the plies the men
-    still owe (:func:`_plies`), then by the moves owed in all, then deepest first. When a
-    position comes up, the mated king's way is measured again around the squares the
-    winner attacks, and the position goes back if that makes it owe more.
+    the nearest of them needs to reach it. A position is ranked by its depth plus
+    ``_WEIGHT`` times the plies the men still owe (:func:`_plies`), then by the moves
+    owed in all. When a position comes up, the mated king's way is measured again around
+    the squares the winner attacks, and the position goes back if that makes it owe more.
     """
 
     def __init__(self, board: chess.Board, winner: chess.Color,
@@ -881,12 +885,11 @@ def find_helpmate(
 ) -> list[chess.Move] | None:
     """A series of legal moves from ``board`` that ends with ``winner`` checkmating, or None
     (not found within ``nodes`` positions visited). Never raises for a legal position."""
+    if board.king(chess.WHITE) is None or board.king(chess.BLACK) is None:
+        return None
     if board.is_checkmate():
         return [] if board.turn != winner else None
-    if board.is_game_over(claim_draw=False) or board.king(chess.WHITE) is None or \
-            board.king(chess.BLACK) is None:
-        return None
-    if not board.occupied_co[winner] & ~board.kings:
+    if board.is_stalemate() or board.has_insufficient_material(winner):
         return None
     budget = [nodes]
     sketcher = _Sketcher(board, winner, budget)

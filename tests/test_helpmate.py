@@ -65,6 +65,15 @@ def test_mate_on_the_board_is_the_empty_line() -> None:
     assert find_helpmate(board, chess.BLACK, nodes=10) is None
 
 
+def test_the_board_is_left_alone() -> None:
+    board = chess.Board("3kb3/8/8/8/8/8/3KN3/8 w - - 0 1")
+    board.push_uci("e2f4")
+    before = (board.fen(), list(board.move_stack))
+    line = find_helpmate(board, chess.WHITE, nodes=NODES)
+    assert line is not None and mates(board, line, chess.WHITE)
+    assert (board.fen(), list(board.move_stack)) == before
+
+
 def test_stalemate_and_tiny_budgets_are_none() -> None:
     assert find_helpmate(chess.Board("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"), chess.WHITE,
                          nodes=NODES) is None
