@@ -223,6 +223,8 @@ _Board = dict[int, tuple[int, bool, int]]
 _CAPACITY = (0, 5, 2, 2, 3, 5, 3)
 #: Plies a sketch is thought to owe per flight square still open, to rank partial sketches.
 _OPEN = 4
+#: Rank added to the sketches that mate the king on a square, per sketch found there.
+_CROWD = 2
 
 
 class _Sketcher:
@@ -252,6 +254,8 @@ class _Sketcher:
         self.seen: set[tuple[int, bool, tuple[_Plan, ...]]] = set()
         self.costs: dict[tuple[int, _Plan, bool], int] = {}
         self.work = 0
+        #: Per square, the rank added to sketches that mate the king there again.
+        self.crowd = [0] * 64
 
     # -- costs --------------------------------------------------------------------------
 
@@ -355,7 +359,13 @@ class _Sketcher:
             self._push(square, False, tuple(first))
         seen: set[frozenset[tuple[int, tuple[int, bool, int]]]] = set()
         while self.heap and self.nodes[0] > 0:
-            _, _, bound, king, checked, plans, board, need, displaced = heapq.heappop(self.heap)
+            entry = heapq.heappop(self.heap)
+            rank, _, bound, king, checked, plans, board, need, displaced = entry
+            if self.crowd[king] and rank < bound + _OPEN * (chess.popcount(need) + (
+                    displaced >= 0) + (not checked)) + self.crowd[king]:
+                # Sketches for a mated king's square already sketched wait their turn.
+                heapq.heappush(self.heap, (rank + self.crowd[king], *entry[1:]))
+                continue
             if not checked:
                 self._choose_checker(king, plans, board)
                 self._choose_capture(king, plans)
@@ -370,6 +380,7 @@ class _Sketcher:
                 seen.add(final)
                 self.nodes[0] -= 1
                 if self._valid(king, plans, board):
+                    self.crowd[king] += _CROWD
                     yield bound, plans
 
     def _occupied(self, plans: tuple[_Plan, ...], king: int) -> tuple[_Board, list[int]]:
