@@ -344,6 +344,10 @@ class _Sketcher:
         heapq.heappush(self.heap, (bound + _OPEN * open_squares, next(self.tick), bound, king,
                                    checked, plans, board, need, displaced[0] if displaced else -1))
 
+    def uncrowd(self, king: int) -> None:
+        """A walk towards a sketch mating the king on ``king`` has failed."""
+        self.crowd[king] = max(0, self.crowd[king] - _CROWD)
+
     # -- enumeration -------------------------------------------------------------------
 
     def sketches(self) -> Iterator[tuple[int, tuple[_Plan, ...]]]:
@@ -841,12 +845,14 @@ _WEIGHT = 3
 _PATIENCE = 8
 
 
-def _walks(sketches: Iterator[tuple[int, tuple[_Plan, ...]]], board: chess.Board,
-           winner: chess.Color, men: list[_Man], nodes: list[int]) -> list[chess.Move] | None:
+def _walks(sketcher: _Sketcher, board: chess.Board, nodes: list[int]) -> (
+        list[chess.Move] | None):
     """Best-first searches towards the sketches. The walk explored next is the one whose
     sketch costs least, counting ``1 / _PATIENCE`` ply per position it has explored; the
     next sketch is drawn once the best walk has spent as much as two plies more would
-    cost. The mating line, if one is found within ``nodes`` positions."""
+    cost. A walk that runs out of positions no longer crowds its mated king's square. The
+    mating line, if one is found within ``nodes`` positions."""
+    sketches = sketcher.sketches()
     tick = count()
     walks: list[_Walk] = []
     last = 0
@@ -864,17 +870,20 @@ def _walks(sketches: Iterator[tuple[int, tuple[_Plan, ...]]], board: chess.Board
                 more = False
                 continue
             last = sketch[0]
-            walk = _Walk(board, winner, men, sketch[1])
+            walk = _Walk(board, sketcher.winner, sketcher.men, sketch[1])
             found = walk.expand(walk.root, tick, nodes)
             if found is not None:
                 return found.line()
             walks.append(walk)
-            continue
-        if best is None:
+        elif best is None:
             return None
-        found = best.step(tick, nodes)
-        if found is not None:
-            return found.line()
+        else:
+            found = best.step(tick, nodes)
+            if found is not None:
+                return found.line()
+            walk = best
+        if not walk.heap:
+            sketcher.uncrowd(walk.goal_sq[walk.mated])
     return None
 
 
@@ -904,7 +913,7 @@ def find_helpmate(
         return None
     budget = [nodes]
     sketcher = _Sketcher(board, winner, budget)
-    line = _walks(sketcher.sketches(), board, winner, sketcher.men, budget)
+    line = _walks(sketcher, board, budget)
     if line is not None and _verify(board, line, winner):
         return line
     return None
