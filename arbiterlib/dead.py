@@ -57,6 +57,7 @@ from collections.abc import Iterable, Iterator
 import chess
 
 from arbiterlib import helpmate, mobility
+from arbiterlib.attacks import attacks
 from arbiterlib.errors import ArbiterError
 
 __all__ = [
@@ -172,23 +173,6 @@ def _key(board: chess.Board) -> _Key:
         board.castling_rights,
         board.ep_square,
     )
-
-
-def _attacks(piece_type: chess.PieceType, color: chess.Color, square: int, occ: int) -> int:
-    """Squares a ``piece_type`` on ``square`` attacks when ``occ`` is occupied."""
-    if piece_type == chess.PAWN:
-        return chess.BB_PAWN_ATTACKS[color][square]
-    if piece_type == chess.KNIGHT:
-        return chess.BB_KNIGHT_ATTACKS[square]
-    if piece_type == chess.KING:
-        return chess.BB_KING_ATTACKS[square]
-    bb = 0
-    if piece_type in (chess.BISHOP, chess.QUEEN):
-        bb |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occ]
-    if piece_type in (chess.ROOK, chess.QUEEN):
-        bb |= chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occ]
-        bb |= chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occ]
-    return bb
 
 
 _NOT_A = chess.BB_ALL & ~chess.BB_FILE_A
@@ -396,7 +380,7 @@ class _Reach:
             for sq, pt, color in self.pieces:
                 if fixed & chess.BB_SQUARES[sq]:
                     # A fixed piece's attacks on its neighbours can never be blocked.
-                    perm[color] |= _attacks(pt, color, sq, chess.BB_ALL if pt > 2 else 0)
+                    perm[color] |= attacks(pt, color, sq, chess.BB_ALL if pt > 2 else 0)
                 elif pt != chess.KING:
                     reach_nonking[color] |= self.region[sq]
             kings = board.kings
@@ -1234,8 +1218,8 @@ class _Playout:
                 score = 3.0
             elif piece != chess.KING:
                 occ = board.occupied & ~chess.BB_SQUARES[frm]
-                gain = chess.popcount(_attacks(piece, winner, to, occ) & zone) - chess.popcount(
-                    _attacks(piece, winner, frm, occ) & zone)
+                gain = chess.popcount(attacks(piece, winner, to, occ) & zone) - chess.popcount(
+                    attacks(piece, winner, frm, occ) & zone)
                 score = 8.0 * gain
                 if _DISTANCE[to][target] == 1 and not (
                     board.attackers_mask(winner, to) & ~chess.BB_SQUARES[frm]
