@@ -771,6 +771,9 @@ class Arbiter:
         return True
 
     def ruling(self) -> Ruling:
+        offer = self.offer
+        if offer and self.result and offer.status is OfferStatus.PENDING:
+            offer = offer.answered(OfferStatus.LAPSED)  # 9.1c: the game ended otherwise
         return Ruling(
             laws=self.edition.key,
             fen=self.board.fen(),
@@ -781,7 +784,7 @@ class Arbiter:
             obligation=None if self.result else (
                 self.claim_obligation or self._touch_obligation()),
             claims=tuple(self.claims),
-            offer=self.offer,
+            offer=offer,
             violations=tuple(self.violations),
             rulings=tuple(self.statements),
             scoresheets=(self.sheets[chess.WHITE].movetext(), self.sheets[chess.BLACK].movetext())

@@ -206,3 +206,20 @@ def test_a_claim_does_not_cancel_the_opponents_standing_offer() -> None:
                    {"claim": "threefold", "move": "Nf6"}, {"accept": "draw", "by": "black"},
                    moves="1. Nf3 Nf6 2. Ng1 Ng8")
     assert ruling["result"] == "1/2-1/2"
+
+
+def test_an_offer_still_standing_lapses_when_the_game_ends_otherwise() -> None:
+    # 9.1c: the offer stands until accepted, rejected, or the game is concluded in some
+    # other way. White offers a draw with his move; Black thinks it over without touching
+    # a piece until his flag falls.
+    ruling = ruled(*PROPER, {"flag": "black"})
+    assert ruling["result"] == "1-0" and ruling["reason"] == "flag"
+    assert ruling["offer"] == offer("white", "lapsed", "proper")
+    # Until then it was pending.
+    assert ruled(*PROPER)["offer"] == offer("white", "pending", "proper")
+
+
+def test_an_answered_offer_does_not_lapse() -> None:
+    ruling = ruled(*PROPER, {"decline": "draw"}, {"move": "a6"}, {"move": "Bxc6"},
+                   {"move": "dxc6"})
+    assert ruling["offer"] == offer("white", "declined", "proper")
