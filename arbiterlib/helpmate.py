@@ -646,7 +646,9 @@ class _Walk:
                           if c != winner and p == chess.KING)
         kind = [p for _, p, _ in men]
         squares = [s for _, _, s in men]
-        root = _Node(board.copy(stack=False), squares, kind, [True] * len(men), None, None)
+        start = board.copy(stack=False)
+        start.castling_rights = 0  # the walks never castle
+        root = _Node(start, squares, kind, [True] * len(men), None, None)
         self._account(root)
         owed = root.owed
         self.root = root
@@ -765,7 +767,6 @@ class _Walk:
         mover = board.turn
         gone = self.gone
         kinds, dists, goal_types = node.kind, node.dist, self.goal_type
-        king_table = _TABLES[chess.KING]
         at = {sq: i for i, sq in enumerate(node.square) if node.live[i]}
         mine, theirs = node.owed[mover], node.owed[not mover]
         spare_mine, spare_theirs = node.spare[mover], node.spare[not mover]
@@ -777,8 +778,6 @@ class _Walk:
             frm, to = move.from_square, move.to_square
             role = at[frm]
             piece = kinds[role]
-            if piece == chess.KING and king_table[frm][to] > 1:
-                continue  # castling
             victim = at.get(to, -1)
             if piece == chess.PAWN and to == ep and victim < 0:
                 victim = at.get(to + (-8 if mover == chess.WHITE else 8), -1)
