@@ -903,7 +903,10 @@ def find_helpmate(
     board: chess.Board, winner: chess.Color, *, nodes: int
 ) -> list[chess.Move] | None:
     """A series of legal moves from ``board`` that ends with ``winner`` checkmating, or None
-    (not found within ``nodes`` positions visited). Never raises for a legal position."""
+    (not found within ``nodes`` positions visited). Never raises for a legal position.
+
+    The positions visited are those the walks expand or test for mate and the final
+    boards of the sketches; every ``_SKETCH_WORK`` partial sketches count as one more."""
     if board.king(chess.WHITE) is None or board.king(chess.BLACK) is None:
         return None
     if board.is_checkmate():
