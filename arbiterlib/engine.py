@@ -592,6 +592,9 @@ class Arbiter:
             self.say(event, (verdict.article, cite("claim.correct")),
                      f"{opening} The claim is correct: the game is drawn"
                      f" ({cite('claim.correct')}).{unplayed}")
+            if not (self.offer and self.offer.timing is OfferTiming.CLAIM
+                    and self.offer.by == claimant):  # the claim itself needs no comment
+                self._lapse_offer(event)
             return
         parts = [f"{opening} The claim is incorrect ({cite('claim.incorrect')})."]
         penalty = incorrect_claim_penalty(self.edition.penalty(self.rate),
@@ -689,6 +692,14 @@ class Arbiter:
         self.claim_obligation = None
         self.running = None
         self.say(event, articles, text)
+        self._lapse_offer(event)
+
+    def _lapse_offer(self, event: Event | None) -> None:
+        """9.1a: an offer still standing lapses when the game is concluded otherwise."""
+        if self.offer and self.offer.status is OfferStatus.PENDING:
+            cite = self.edition.cite("offer")
+            self.say(event, (cite,), f"{side(self.offer.by)}'s draw offer, still standing,"
+                     f" lapses: the game is concluded ({cite}).")
 
     def _penalise_illegal_move(self, event: Event, player: chess.Color) -> None:
         """A move counted as illegal (2017 on, e.g. made with two hands): the first gives the
@@ -773,7 +784,7 @@ class Arbiter:
     def ruling(self) -> Ruling:
         offer = self.offer
         if offer and self.result and offer.status is OfferStatus.PENDING:
-            offer = offer.answered(OfferStatus.LAPSED)  # 9.1c: the game ended otherwise
+            offer = offer.answered(OfferStatus.LAPSED)  # 9.1a: the game ended otherwise
         return Ruling(
             laws=self.edition.key,
             fen=self.board.fen(),

@@ -32,14 +32,14 @@ class Reason(enum.Enum):
 
 
 class OfferStatus(enum.Enum):
-    """What became of a draw offer (9.1c: it stands until accepted, rejected, or the game
+    """What became of a draw offer (9.1a: it stands until accepted, rejected, or the game
     is concluded in some other way)."""
 
     PENDING = "pending"
     ACCEPTED = "accepted"
     DECLINED = "declined"
     LAPSED = "lapsed"
-    """Still standing when the game was concluded in some other way (9.1c)."""
+    """Still standing when the game was concluded in some other way (9.1a)."""
 
 
 def color_name(color: chess.Color) -> str:

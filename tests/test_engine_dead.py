@@ -123,5 +123,8 @@ def test_a_pending_offer_when_the_flag_falls() -> None:
     ruling = ruled(fen=ROOK.format("w"), events=[{"offer": "draw", "by": "black"},
                                                  {"flag": "white"}])
     assert (ruling["result"], ruling["reason"]) == ("1/2-1/2", "flag")
-    # The offer lapses with the end of the game (9.1a); the ruling keeps its last status.
-    assert ruling["offer"] == {"by": "black", "status": "pending", "timing": "irregular"}
+    # The offer lapses with the end of the game (9.1a), and the arbiter says so.
+    assert ruling["offer"] == {"by": "black", "status": "lapsed", "timing": "irregular"}
+    assert ruling["rulings"][-1] == {
+        "event": 1, "articles": ["9.1a"],
+        "text": "Black's draw offer, still standing, lapses: the game is concluded (9.1a)."}

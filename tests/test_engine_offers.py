@@ -209,7 +209,7 @@ def test_a_claim_does_not_cancel_the_opponents_standing_offer() -> None:
 
 
 def test_an_offer_still_standing_lapses_when_the_game_ends_otherwise() -> None:
-    # 9.1c: the offer stands until accepted, rejected, or the game is concluded in some
+    # 9.1a: the offer stands until accepted, rejected, or the game is concluded in some
     # other way. White offers a draw with his move; Black thinks it over without touching
     # a piece until his flag falls.
     ruling = ruled(*PROPER, {"flag": "black"})
