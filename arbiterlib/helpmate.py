@@ -24,6 +24,8 @@ from itertools import count
 
 import chess
 
+from arbiterlib.attacks import attacks
+
 __all__ = ["find_helpmate"]
 
 _INF = 99
@@ -153,27 +155,11 @@ def _capture_cost(victim: _Man, taker: _Man, goal: tuple[int, int]) -> int:
     return best
 
 
-def _attacks(piece: int, color: chess.Color, square: int, occ: int) -> int:
-    if piece == chess.PAWN:
-        return chess.BB_PAWN_ATTACKS[color][square]
-    if piece == chess.KNIGHT:
-        return chess.BB_KNIGHT_ATTACKS[square]
-    if piece == chess.KING:
-        return chess.BB_KING_ATTACKS[square]
-    bb = 0
-    if piece in (chess.BISHOP, chess.QUEEN):
-        bb |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occ]
-    if piece in (chess.ROOK, chess.QUEEN):
-        bb |= (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occ]
-               | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occ])
-    return bb
-
-
 def _reach(piece: int, color: chess.Color, square: int, occ: int) -> int:
     """Squares a man on ``square`` could move to among the men of ``occ``: its attacks,
     for a pawn its captures and pushes."""
     if piece != chess.PAWN:
-        return _attacks(piece, color, square, occ)
+        return attacks(piece, color, square, occ)
     step = 8 if color == chess.WHITE else -8
     ahead = chess.BB_SQUARES[square + step] if 0 <= square + step < 64 else 0
     if ahead and not ahead & occ and chess.square_rank(square) == (1 if color else 6):
@@ -417,7 +403,7 @@ class _Sketcher:
         blocked = 0
         for sq, (_, color, piece) in board.items():
             if color == winner:
-                bb = _attacks(piece, winner, sq, through)
+                bb = attacks(piece, winner, sq, through)
                 attacked |= bb
                 guards.append((sq, bb))
             elif piece != chess.KING:
@@ -477,7 +463,7 @@ class _Sketcher:
                 if piece == chess.PAWN:
                     squares = chess.BB_PAWN_ATTACKS[not self.winner][king]
                 else:
-                    squares = _attacks(piece, self.winner, king, occ & ~chess.BB_SQUARES[king])
+                    squares = attacks(piece, self.winner, king, occ & ~chess.BB_SQUARES[king])
                 for square in chess.scan_forward(squares):
                     if (square == home and piece == man) or (
                             square in board and plans[board[square][0]] is not None):
@@ -499,7 +485,7 @@ class _Sketcher:
                     piece == chess.KING and _KING_DISTANCE[sq][king] < 2):
                 continue
             if color == self.winner:
-                use = chess.popcount(_attacks(piece, color, sq, 0) & ring)
+                use = chess.popcount(attacks(piece, color, sq, 0) & ring)
             else:
                 use = bool(ring & chess.BB_SQUARES[sq])
             options.append((table[sq], -use, -_KING_DISTANCE[sq][king], sq))
@@ -523,7 +509,7 @@ class _Sketcher:
         # A blocker must not take the checker nor step in between.
         danger = 0
         for sq, (_, color, piece) in board.items():
-            if color == winner and _attacks(piece, winner, sq, through) & chess.BB_SQUARES[king]:
+            if color == winner and attacks(piece, winner, sq, through) & chess.BB_SQUARES[king]:
                 danger |= chess.BB_SQUARES[sq] | chess.between(sq, king)
         for index, (color, piece, home) in enumerate(self.men):
             if plans[index] is not None:
@@ -550,7 +536,7 @@ class _Sketcher:
                     if option == chess.PAWN:
                         squares = chess.BB_PAWN_ATTACKS[not winner][flight]
                     else:
-                        squares = _attacks(option, winner, flight, through)
+                        squares = attacks(option, winner, flight, through)
                     squares &= ~chess.BB_SQUARES[king]
                     captures = any(plan == _GONE and self.men[i][0] != color
                                    for i, plan in enumerate(plans))
