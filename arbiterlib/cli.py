@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +24,7 @@ from arbiterlib.errors import ArbiterError
 from arbiterlib.workshop import FIELDS, cases_from, compare, display, summary, write_frame
 
 EXIT_BAD_INPUT = 2
+EXIT_BROKEN_PIPE = 1  # stdout closed by its reader before all was written
 
 
 class _Parser(argparse.ArgumentParser):
@@ -122,9 +124,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         status: int = args.run(args)
+        sys.stdout.flush()
     except ArbiterError as exc:
         print(f"arbiter: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # The reader went away (``arbiter dead --file F | head``): no traceback. As the
+        # Python docs advise, point stdout at devnull so the exit flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     return status
 
 

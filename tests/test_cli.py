@@ -82,3 +82,19 @@ def test_installed_commands(scenario_file: Path, tmp_path: Path, command: list[s
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert bad.stderr.strip() == (f"arbiter: {bad_file}: event 0 (claim: threefold):"
                                   " the written move: illegal move 'Qh5' for White")
+
+
+def test_output_cut_short_by_the_reader_is_not_a_traceback(tmp_path: Path) -> None:
+    # `arbiter dead --file F | head -1`: the reader closes the pipe early.
+    fens = tmp_path / "fens.txt"
+    fens.write_text("8/8/4k3/8/8/3K4/8/8 w - -\n" * 2000)
+    reader = subprocess.Popen(["head", "-c", "10"], stdin=subprocess.PIPE,
+                              stdout=subprocess.DEVNULL)
+    assert reader.stdin is not None
+    done = subprocess.run([sys.executable, "-m", "arbiterlib", "dead", "--file", str(fens),
+                           "--budget", "0"], stdout=reader.stdin, stderr=subprocess.PIPE,
+                          text=True, check=False)
+    reader.stdin.close()
+    reader.wait()
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 1
