@@ -348,6 +348,7 @@ class Arbiter:
         played are taken as recorded on both."""
         # Players who must update their sheet completely before moving (8.4, after a flag).
         self.must_update: set[chess.Color] = set()
+        self.exemptions_said: set[tuple[chess.Color, int]] = set()  # (player, period)
         self.offer_events: list[tuple[int, scoresheet.Slot]] = []
         self.offers_checked: set[tuple[int, chess.Color]] = set()
         self.readings: dict[chess.Color, list[tuple[int, float]]] = {
@@ -394,6 +395,8 @@ class Arbiter:
         issues = scoresheet.check_before_move(self.sheets[mover], self.board,
                                               exempt=exemption.exempt,
                                               flag_fallen=mover in self.must_update)
+        if exemption.exempt and not issues:
+            self._say_exempt(event, mover, exemption)
         self.must_update.discard(mover)
         if not issues:
             return
@@ -402,6 +405,22 @@ class Arbiter:
         self.violate(event, mover, clause)
         self.say(event, (clause,), f"{side(mover)} moves with his scoresheet not up to date"
                  f" ({slots}): {issues[0].detail} ({clause}).")
+
+    def _say_exempt(self, event: Event, mover: chess.Color,
+                    exemption: scoresheet.Exemption) -> None:
+        """8.4, said once a period: the first time the exemption is what excuses a move
+        made with the scoresheet not up to date."""
+        if (mover, exemption.period_index) in self.exemptions_said:
+            return
+        unexcused = scoresheet.check_before_move(self.sheets[mover], self.board, exempt=False,
+                                                 flag_fallen=False)
+        if not unexcused:
+            return
+        self.exemptions_said.add((mover, exemption.period_index))
+        slots = ", ".join(issue.slot.label() for issue in unexcused)
+        self.say(event, (exemption.clause,), f"{side(mover)} moves without his scoresheet up"
+                 f" to date ({slots}), but he is exempt ({exemption.clause}):"
+                 f" {exemption.reason}.")
 
     def _on_record(self, event: Event) -> None:
         """8.1: the player writes on his scoresheet; a wrong entry or a move written in
