@@ -38,9 +38,9 @@ rule 4 first (the saturation only when no queen, rook or knight is left, where i
 usually succeeds); otherwise a playout comes first, as most real positions are quickly
 shown winnable. The budget is shared: 15% for a playout series, then 45% for the
 target-directed search (little material) or 22.5% each for two best-first searches,
-the rest for rule 5. A position where both sides together have at most twelve moves
-(locked pawns, boxed-in kings) also gets, after the playouts, one exhaustive walk of
-its own with 1.5 times the budget: its whole future is usually small.
+the rest for rule 5. A position where both sides together have at most sixteen moves
+(locked pawns, boxed-in kings) gets instead, after the playouts, one exhaustive walk of
+its own with 1.5 times the budget and no static cuts: its whole future is usually small.
 
 Move counters, the fifty-move rule and repetitions are ignored, as in the 2005 Laws a
 game only ends on those by a claim.
@@ -1425,7 +1425,7 @@ def _forced(board: chess.Board) -> tuple[chess.Board, list[chess.Move], bool]:
 
 _PLAYOUTS, _TARGETED = -1, -2  # the steps of the search besides the best-first policies
 _TARGETED_MEN = 8  # at most this many men: the target-directed helpmate search (helpmate.py)
-_FEW_MOVES = 12  # at most this many moves for both sides together: walk the future first
+_FEW_MOVES = 16  # at most this many moves for both sides together: walk the future first
 _WALKED = "every possible series of moves leads to positions from which mate is impossible"
 
 
@@ -1536,6 +1536,7 @@ def _analyse_from(
         shares = ((_PLAYOUTS, budget * 3 // 20), (_TARGETED, budget * 9 // 20))
     else:
         shares = ((_PLAYOUTS, budget * 3 // 20), (0, budget * 9 // 40), (1, budget * 9 // 40))
+    walked = False
     for policy, nodes in shares:
         if policy != _PLAYOUTS and not static_done:
             static_done = True
@@ -1548,7 +1549,7 @@ def _analyse_from(
             elif policy == _TARGETED:
                 line = helpmate.find_helpmate(board, color, nodes=nodes)
             else:
-                line = _BestFirst(board, color, _Budget(nodes)).search(policy, 120, 12)
+                line = _BestFirst(board, color, _Budget(nodes)).search(policy, 120, 8)
         except _OutOfBudget:
             line = None
         if line is not None:
@@ -1556,7 +1557,8 @@ def _analyse_from(
         if policy == _PLAYOUTS and _mobility(board) <= _FEW_MOVES:
             # Both sides together have only a handful of moves (locked pawns, boxed-in
             # kings): the whole future is usually small enough to walk, with its own
-            # allowance of 1.5 times the budget.
+            # allowance of 1.5 times the budget (and no second, smaller walk after).
+            walked = True
             try:
                 line = _exhaust(board, color, _Budget(budget * 3 // 2), static=False)
                 if line is not None:
@@ -1564,6 +1566,8 @@ def _analyse_from(
                 return cannot(_WALKED)
             except _OutOfBudget:
                 pass
+    if walked:
+        return MateAnalysis(color, Mateability.UNDETERMINED)
     try:
         rest = budget - sum(nodes for _, nodes in shares)
         line = _exhaust(board, color, _Budget(rest))
