@@ -1,0 +1,612 @@
+"""Guided helpmates for large, mostly locked positions.
+
+:func:`find_helpmate_in_locked_position` looks for a series of legal moves, both sides
+cooperating, that ends with one given side checkmating: the witness that this side can
+still mate "by any possible series of legal moves" (Article 9.6, and Article 6.9 for a
+flag fall; 2005 Laws of Chess). It is meant for positions with many men, most of them
+locked in pawn chains, where blind searches drown in moves that lead nowhere.
+
+The search first learns where every man can go through the locked structure (the
+saturation of :mod:`arbiterlib.mobility`: the men that never move, the loser king's
+region), picks mating squares in that region which the winner's men can attack, and
+plans who gives the check and who blocks or covers each flight square. An iterative
+deepening search then follows the plan: a move bringing a planned man closer along its
+route costs no depth, others cost one ply, moves that undo the plan more. A
+transposition table keeps the deepening cheap. Every line is replayed with python-chess
+before it is returned.
+
+The method follows the published design of Miguel Ambrona's Chess Unwinnability
+Analyzer (CHA, the chasolver project): guided iterative deepening with rewarded and
+punished moves, route distances over the squares of men that never move, and following
+chains of checks. The code here is our own.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import chess
+
+from arbiterlib.mobility import mobility
+
+__all__ = ["find_helpmate_in_locked_position"]
+
+_INF = 99
+WEIGHT = 5.0
+_BB = chess.BB_SQUARES
+_KING_ATT = chess.BB_KING_ATTACKS
+_PROMOTED = (chess.QUEEN, chess.KNIGHT)
+_LAST = (chess.BB_RANK_1, chess.BB_RANK_8)
+"""The rank where a pawn of each colour promotes (``_LAST[color]``)."""
+
+Kinds = dict[int, int]
+"""Per kind of man (a pawn may become a queen or a knight): squares, as a bitboard."""
+
+
+def _rays(square: int) -> list[tuple[int, bool]]:
+    """The eight rays leaving ``square``, each with whether it is diagonal (empty ones
+    left out)."""
+    rays = []
+    for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+        ray = 0
+        file, rank = chess.square_file(square) + df, chess.square_rank(square) + dr
+        while 0 <= file < 8 and 0 <= rank < 8:
+            ray |= _BB[chess.square(file, rank)]
+            file, rank = file + df, rank + dr
+        if ray:
+            rays.append((ray, df != 0 and dr != 0))
+    return rays
+
+
+_RAYS = [_rays(square) for square in chess.SQUARES]
+
+
+def _attacks(piece: int, color: chess.Color, square: int, occupied: int) -> int:
+    """Squares ``piece`` of ``color`` on ``square`` attacks past the men of ``occupied``."""
+    if piece == chess.PAWN:
+        return chess.BB_PAWN_ATTACKS[color][square]
+    if piece == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[square]
+    if piece == chess.KING:
+        return _KING_ATT[square]
+    attacks = 0
+    if piece != chess.ROOK:
+        attacks = chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+    if piece != chess.BISHOP:
+        attacks |= (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+                    | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied])
+    return attacks
+
+
+def _attackers(piece: int, color: chess.Color, target: int, walls: int) -> int:
+    """Squares from which a ``piece`` of ``color`` attacks ``target`` past ``walls``."""
+    return _attacks(piece, not color, target, walls)
+
+
+def _distances(piece: int, targets: int, walls: int, allowed: int) -> list[int]:
+    """Per square, the moves a ``piece`` (not a pawn) needs to reach ``targets``, standing
+    only on ``allowed`` squares and never passing ``walls``."""
+    dist = [_INF] * 64
+    frontier = targets & allowed
+    seen = frontier
+    depth = 0
+    while frontier:
+        nxt = 0
+        for square in chess.scan_forward(frontier):
+            dist[square] = depth
+            nxt |= _attacks(piece, chess.WHITE, square, walls)
+        frontier = nxt & allowed & ~seen
+        seen |= frontier
+        depth += 1
+    return dist
+
+
+def _forward(color: chess.Color) -> list[int]:
+    """The squares in the order a pawn of ``color`` passes them."""
+    return list(chess.SQUARES) if color == chess.WHITE else list(reversed(chess.SQUARES))
+
+
+class _Ground:
+    """The locked board: walls (pawns and men that never move), where each man may stand,
+    the loser king's region and what the winner's immovable men always cover."""
+
+    def __init__(self, board: chess.Board, winner: chess.Color) -> None:
+        self.board = board
+        self.winner = winner
+        mob = mobility(board, winner)
+        if mob is None:
+            steady = 0
+            reach = [chess.BB_ALL] * 64
+        else:
+            steady = mob.steady
+            reach = list(mob.reach)
+        self.possible = mob is None or mob.could_mate
+        self.steady = steady
+        self.walls = steady | board.pawns
+        self.allowed = [0] * 64
+        """Per man (by its square now): where it may stand, walls aside."""
+        for square in chess.scan_forward(board.occupied):
+            color = bool(board.occupied_co[chess.WHITE] & _BB[square])
+            own_pawns = board.pawns & board.occupied_co[color]
+            self.allowed[square] = (reach[square] & ~steady & ~own_pawns) | _BB[square]
+        king = board.king(not winner)
+        assert king is not None
+        self.king = king
+        self.region = reach[king]
+        covered = 0
+        for square in chess.scan_forward(steady & board.occupied_co[winner]):
+            piece = board.piece_type_at(square)
+            assert piece is not None
+            covered |= _attacks(piece, winner, square, board.occupied)
+        self.covered = covered
+        self.kinds: dict[int, dict[int, list[int]]] = {}
+        """Per movable man: for each kind it may be, the moves to stand on each square."""
+        for square in chess.scan_forward(board.occupied & ~steady | board.kings):
+            self.kinds[square] = self._walks(square)
+
+    def _walks(self, square: int) -> dict[int, list[int]]:
+        board = self.board
+        piece = board.piece_type_at(square)
+        color = board.color_at(square)
+        assert piece is not None and color is not None
+        allowed = self.allowed[square]
+        if piece != chess.PAWN:
+            return {piece: _distances(piece, _BB[square], self.walls, allowed)}
+        walk = self.pawn_walk(color, square)
+        walks = {chess.PAWN: walk}
+        for kind in _PROMOTED:
+            best = [_INF] * 64
+            for promo in chess.scan_forward(_LAST[color]):
+                if walk[promo] < _INF:
+                    there = _distances(kind, _BB[promo], self.walls, allowed)
+                    best = [min(b, walk[promo] + d) for b, d in zip(best, there, strict=True)]
+            walks[kind] = best
+        return walks
+
+    def pawn_walk(self, color: chess.Color, start: int) -> list[int]:
+        """Moves for the pawn of ``color`` on ``start`` to stand on each square as a pawn
+        (a capture where no enemy pawn stands now costs a move more: a victim must come)."""
+        dist = [_INF] * 64
+        dist[start] = 0
+        walls = self.walls & ~_BB[start]
+        enemy_pawns = self.board.pawns & self.board.occupied_co[not color]
+        capturable = self.allowed[start] & ~walls | enemy_pawns & ~self.steady
+        step = 8 if color == chess.WHITE else -8
+        second = chess.BB_RANK_2 if color == chess.WHITE else chess.BB_RANK_7
+        for square in _forward(color):
+            here = dist[square]
+            if here >= _INF or _LAST[color] & _BB[square]:
+                continue
+            ahead = square + step
+            if not walls & _BB[ahead]:
+                dist[ahead] = min(dist[ahead], here + 1)
+                if second & _BB[square] and not walls & _BB[ahead + step]:
+                    dist[ahead + step] = min(dist[ahead + step], here + 1)
+            for target in chess.scan_forward(chess.BB_PAWN_ATTACKS[color][square]
+                                             & capturable):
+                extra = 0 if enemy_pawns & _BB[target] else 1
+                dist[target] = min(dist[target], here + 1 + extra)
+        return dist
+
+    def cost(self, man: int, targets: Kinds) -> int:
+        """Moves for ``man`` to stand on one of ``targets`` (as the kind given)."""
+        best = _INF
+        walks = self.kinds[man]
+        for kind, squares in targets.items():
+            walk = walks.get(kind)
+            if walk is not None:
+                for square in chess.scan_forward(squares):
+                    if walk[square] < best:
+                        best = walk[square]
+        return best
+
+
+class _Role:
+    """A man of the plan and the squares it heads for (per kind it may be)."""
+
+    def __init__(self, ground: _Ground, man: int, targets: Kinds) -> None:
+        self.ground = ground
+        self.man = man
+        self.targets = targets
+        color = ground.board.color_at(man)
+        assert color is not None
+        self.color = color
+        self.tables: dict[int, list[int]] = {}
+
+    def table(self, piece: int) -> list[int]:
+        """Per square, the moves a man of kind ``piece`` there owes to fill the role."""
+        table = self.tables.get(piece)
+        if table is None:
+            if piece == chess.PAWN:
+                table = self._pawn()
+            else:
+                ground = self.ground
+                table = _distances(piece, self.targets.get(piece, 0), ground.walls,
+                                   ground.allowed[self.man])
+            self.tables[piece] = table
+        return table
+
+    def _pawn(self) -> list[int]:
+        ground, color = self.ground, self.color
+        targets = self.targets.get(chess.PAWN, 0)
+        promoted = [self.table(kind) for kind in _PROMOTED if kind in self.targets]
+        walls = ground.walls & ~_BB[self.man]
+        enemy_pawns = ground.board.pawns & ground.board.occupied_co[not color]
+        capturable = ground.allowed[self.man] & ~walls | enemy_pawns & ~ground.steady
+        step = 8 if color == chess.WHITE else -8
+        second = chess.BB_RANK_2 if color == chess.WHITE else chess.BB_RANK_7
+        dist = [_INF] * 64
+        for square in reversed(_forward(color)):
+            if targets & _BB[square]:
+                dist[square] = 0
+                continue
+            if _LAST[color] & _BB[square]:
+                dist[square] = min((table[square] for table in promoted), default=_INF)
+                continue
+            if square < 8 or square >= 56:
+                continue
+            best = _INF
+            ahead = square + step
+            if not walls & _BB[ahead]:
+                best = 1 + dist[ahead]
+                if second & _BB[square] and not walls & _BB[ahead + step]:
+                    best = min(best, 1 + dist[ahead + step])
+            for target in chess.scan_forward(chess.BB_PAWN_ATTACKS[color][square]
+                                             & capturable):
+                extra = 0 if enemy_pawns & _BB[target] else 1
+                best = min(best, 1 + extra + dist[target])
+            dist[square] = min(best, _INF)
+        # A square reached by promotion holds the promoted piece's cost, not a pawn's.
+        for square in chess.scan_forward(_LAST[color]):
+            if not targets & _BB[square]:
+                dist[square] = _INF
+        return dist
+
+
+class _Plan:
+    """A mating square for the loser's king and the men meant to close the net."""
+
+    def __init__(self, mate: int, cost: int, men: dict[int, _Role], needed: int) -> None:
+        self.mate = mate
+        self.cost = cost
+        self.men = men
+        """Square of a planned man now -> its role."""
+        self.needed = needed
+        """Squares the loser's king or blockers must enter (others should leave them)."""
+
+
+def _check_kinds(piece: int) -> tuple[int, ...]:
+    return (chess.PAWN, *_PROMOTED) if piece == chess.PAWN else (piece,)
+
+
+class _Planner:
+    """The cheapest mating plans on the locked board."""
+
+    def __init__(self, ground: _Ground) -> None:
+        self.ground = ground
+        board = ground.board
+        winner = ground.winner
+        movable = ~ground.steady
+        self.attackers = [s for s in chess.scan_forward(
+            board.occupied_co[winner] & ~board.kings & movable)]
+        self.keepers = [s for s in chess.scan_forward(board.occupied_co[winner] & movable)]
+        self.blockers = [s for s in chess.scan_forward(
+            board.occupied_co[not winner] & ~board.kings & movable)]
+
+    def _bounds(self) -> list[int]:
+        """Per square: moves for the cheapest check of a king there, ignoring flights."""
+        ground = self.ground
+        board, winner, walls = ground.board, ground.winner, ground.walls
+        bound = [_INF] * 64
+        for man in self.attackers:
+            piece = board.piece_type_at(man)
+            assert piece is not None
+            walks = ground.kinds[man]
+            for kind in _check_kinds(piece):
+                walk = walks[kind]
+                for square in chess.SQUARES:
+                    here = walk[square]
+                    if here < _INF:
+                        for target in chess.scan_forward(
+                                _attacks(kind, winner, square, walls) & ground.region):
+                            if here < bound[target]:
+                                bound[target] = here
+        return bound
+
+    def _checks(self, mate: int) -> list[tuple[int, int, Kinds, int]]:
+        """Ways to check a king on ``mate``: (moves, man, squares to check from, flight
+        squares the check covers along its line), cheapest first."""
+        ground = self.ground
+        board, winner, walls = ground.board, ground.winner, ground.walls
+        options: list[tuple[int, int, Kinds, int]] = []
+        for man in self.attackers:
+            piece = board.piece_type_at(man)
+            assert piece is not None
+            for kind in _check_kinds(piece):
+                seen = _attackers(kind, winner, mate, walls) & ~_BB[mate]
+                if kind in (chess.PAWN, chess.KNIGHT):
+                    here = ground.cost(man, {kind: seen})
+                    if here < _INF:
+                        options.append((here, man, {kind: seen}, 0))
+                    continue
+                for ray, diagonal in _RAYS[mate]:
+                    if (kind == chess.BISHOP and not diagonal) or (
+                            kind == chess.ROOK and diagonal):
+                        continue
+                    targets = {kind: seen & ray}
+                    here = ground.cost(man, targets)
+                    if here < _INF:
+                        lined = _KING_ATT[mate] & chess.BB_RAYS[mate][chess.lsb(ray)]
+                        options.append((here, man, targets, lined))
+        options.sort(key=lambda option: option[0])
+        return options
+
+    def _cover(self, kind: int, flight: int, mate: int) -> int:
+        """Squares from which a winner's man of ``kind`` covers ``flight`` (not ``mate``,
+        nor, for the king, next to it)."""
+        ground = self.ground
+        if kind == chess.KING:
+            return _KING_ATT[flight] & ~_KING_ATT[mate] & ~_BB[mate]
+        return _attackers(kind, ground.winner, flight, ground.walls) & ~_BB[mate]
+
+    def _net(self, mate: int, checker: int, targets: Kinds, lined: int) -> tuple[
+            int, dict[int, Kinds], int]:
+        """Moves to close every flight of a king on ``mate`` once checked, the roles and
+        the squares the loser's blockers must enter."""
+        ground = self.ground
+        board = ground.board
+        roles: dict[int, Kinds] = {checker: targets}
+        spent: dict[int, int] = {checker: 0}
+        flights = _KING_ATT[mate] & ground.region & ~ground.covered & ~lined
+        needed = _BB[mate]
+        cost = 0
+        for flight in chess.scan_forward(flights):
+            best: tuple[int, int, Kinds] = (_INF, -1, {})
+            for man in self.blockers:
+                if man in roles:
+                    continue
+                option = {kind: _BB[flight] for kind in ground.kinds[man]}
+                here = ground.cost(man, option)
+                if here < best[0]:
+                    best = (here, man, option)
+            for man in self.keepers:
+                piece = board.piece_type_at(man)
+                assert piece is not None
+                old = roles.get(man)
+                option = {}
+                for kind in ground.kinds[man]:
+                    squares = self._cover(kind, flight, mate)
+                    if old is not None:
+                        squares &= old.get(kind, 0)
+                    if squares:
+                        option[kind] = squares
+                if not option:
+                    continue
+                here = ground.cost(man, option) - spent.get(man, 0)
+                if here < best[0]:
+                    best = (here, man, option)
+            if best[0] >= _INF:
+                return _INF, roles, needed
+            here, man, option = best
+            cost += here
+            roles[man] = option
+            spent[man] = spent.get(man, 0) + here
+            if board.color_at(man) != ground.winner:
+                needed |= _BB[flight]
+        return cost, roles, needed
+
+    def plans(self, limit: int, squares: int = 10, checks: int = 3) -> list[_Plan]:
+        """The ``limit`` cheapest plans, from the ``squares`` mating squares with the
+        cheapest king walk and check, each with its ``checks`` cheapest checks."""
+        ground = self.ground
+        king_walk = ground.kinds[ground.king][chess.KING]
+        bound = self._bounds()
+        flights = [chess.popcount(_KING_ATT[square] & ground.region & ~ground.covered)
+                   for square in chess.SQUARES]
+        ranked = sorted((king_walk[square] + bound[square] + flights[square], square)
+                        for square in chess.scan_forward(ground.region)
+                        if king_walk[square] + bound[square] < _INF)
+        found: list[_Plan] = []
+        for _, mate in ranked[:squares]:
+            best: tuple[int, dict[int, Kinds], int] | None = None
+            for check_cost, checker, targets, lined in self._checks(mate)[:checks]:
+                cost, roles, needed = self._net(mate, checker, targets, lined)
+                cost += check_cost + king_walk[mate]
+                if cost < _INF and (best is None or cost < best[0]):
+                    best = (cost, roles, needed)
+            if best is None:
+                continue
+            cost, roles, needed = best
+            men = {ground.king: _Role(ground, ground.king, {chess.KING: _BB[mate]})}
+            for man, targets in roles.items():
+                men[man] = _Role(ground, man, targets)
+            found.append(_Plan(mate, cost, men, needed))
+        found.sort(key=lambda plan: plan.cost)
+        return found[:limit]
+
+
+class _Node:
+    """A position reached by the best-first walk."""
+
+    __slots__ = ("board", "depth", "move", "parent")
+
+    def __init__(self, board: chess.Board, depth: int, parent: _Node | None,
+                 move: chess.Move | None) -> None:
+        self.board = board
+        self.depth = depth
+        self.parent = parent
+        self.move = move
+
+    def line(self) -> list[chess.Move]:
+        moves = []
+        node: _Node | None = self
+        while node is not None and node.move is not None:
+            moves.append(node.move)
+            node = node.parent
+        moves.reverse()
+        return moves
+
+
+_Entry = tuple[float, int, _Node, chess.Move, tuple[int, ...], dict[int, int]]
+
+
+def _plies(owed: int, owing: int, winner_to_move: bool) -> int:
+    """Plies until mate when the winner's men owe ``owed`` moves (the mating one
+    included) and the loser's ``owing``, the sides moving in turn."""
+    if winner_to_move:
+        return 2 * max(owed, owing + 1, 1) - 1
+    return 2 * max(owed, owing, 1)
+
+
+class _BestFirst:
+    """Best-first walk towards the plans: a position ranks by the plies played plus the
+    plies its planned men still owe along their routes (the best plan counts)."""
+
+    def __init__(self, board: chess.Board, winner: chess.Color, plans: list[_Plan],
+                 budget: int, weight: float) -> None:
+        self.board = board
+        self.winner = winner
+        self.plans = plans
+        self.budget = budget
+        self.weight = weight
+        ids: dict[int, int] = {}
+        for plan in plans:
+            for square in plan.men:
+                ids.setdefault(square, len(ids))
+        self.ids = ids
+        # roles[man id][plan index]: the role, or None.
+        self.roles: list[list[_Role | None]] = [[None] * len(plans) for _ in ids]
+        self.sides: list[int] = [0] * len(ids)
+        """Per man: 0 for the winner's, 1 for the loser's (its slot in a plan's costs)."""
+        for index, plan in enumerate(plans):
+            for square, role in plan.men.items():
+                man = ids[square]
+                self.roles[man][index] = role
+                self.sides[man] = 0 if role.color == winner else 1
+        self.needed = [plan.needed for plan in plans]
+
+    def _costs(self, board: chess.Board, men: dict[int, int]) -> tuple[int, ...]:
+        """Per plan, the moves the winner's men owe and those the loser's owe."""
+        costs = [0] * (2 * len(self.plans))
+        for square, man in men.items():
+            piece = board.piece_type_at(square)
+            assert piece is not None
+            for index, role in enumerate(self.roles[man]):
+                if role is not None:
+                    costs[2 * index + self.sides[man]] += role.table(piece)[square]
+        for index, needed in enumerate(self.needed):
+            for square in chess.scan_forward(needed & board.occupied):
+                holder = men.get(square)
+                if holder is None or self.roles[holder][index] is None:
+                    costs[2 * index + (board.color_at(square) != self.winner)] += 1
+        return tuple(costs)
+
+    def _rank(self, costs: list[int] | tuple[int, ...], winner_to_move: bool) -> int:
+        return min(_plies(costs[i], costs[i + 1], winner_to_move)
+                   for i in range(0, len(costs), 2))
+
+    def run(self) -> list[chess.Move] | None:
+        root = self.board.copy(stack=False)
+        men = {square: man for square, man in self.ids.items()}
+        costs = self._costs(root, men)
+        seen: set[object] = set()
+        heap: list[_Entry] = []
+        tick = 0
+        node = _Node(root, 0, None, None)
+        left = self.budget
+        while True:
+            left -= 1
+            board = node.board
+            key = board._transposition_key()
+            if key not in seen:
+                seen.add(key)
+                moves = list(board.generate_legal_moves())
+                if not moves:
+                    if board.turn != self.winner and board.is_check():
+                        return node.line()
+                else:
+                    tick = self._expand(node, moves, costs, men, heap, tick)
+            if left <= 0 or not heap:
+                return None
+            _, _, parent, move, costs, men = heapq.heappop(heap)
+            board = parent.board.copy(stack=False)
+            board.push(move)
+            node = _Node(board, parent.depth + 1, parent, move)
+
+    def _expand(self, node: _Node, moves: list[chess.Move], costs: tuple[int, ...],
+                men: dict[int, int], heap: list[_Entry], tick: int) -> int:
+        board = node.board
+        roles = self.roles
+        sides = self.sides
+        needed = self.needed
+        plans = range(len(self.plans))
+        played = node.depth + 1
+        weight = self.weight
+        side = 0 if board.turn == self.winner else 1
+        winner_next = side == 1
+        for move in moves:
+            frm, to = move.from_square, move.to_square
+            mover = men.get(frm)
+            victim = men.get(to)
+            child = list(costs)
+            child_men = men
+            if mover is not None or victim is not None:
+                child_men = dict(men)
+                if victim is not None:
+                    del child_men[to]
+                    for index in plans:
+                        if roles[victim][index] is not None:
+                            child[2 * index + sides[victim]] = _INF
+                if mover is not None:
+                    del child_men[frm]
+                    child_men[to] = mover
+                    piece = board.piece_type_at(frm)
+                    assert piece is not None
+                    for index in plans:
+                        role = roles[mover][index]
+                        if role is not None:
+                            child[2 * index + side] += (
+                                role.table(move.promotion or piece)[to]
+                                - role.table(piece)[frm])
+            for index in plans:
+                need = needed[index]
+                if need & _BB[frm] and (mover is None or roles[mover][index] is None):
+                    child[2 * index + side] -= 1
+                if need & _BB[to] and (mover is None or roles[mover][index] is None):
+                    child[2 * index + side] += 1
+            tick += 1
+            rank = played + weight * self._rank(child, winner_next)
+            heapq.heappush(heap, (rank, -tick, node, move, tuple(child), child_men))
+        return tick
+
+
+def _verify(board: chess.Board, line: list[chess.Move], winner: chess.Color) -> bool:
+    replay = board.copy(stack=False)
+    for move in line:
+        if not replay.is_legal(move):
+            return False
+        replay.push(move)
+    return replay.is_checkmate() and replay.turn != winner
+
+
+def find_helpmate_in_locked_position(board: chess.Board, winner: chess.Color, *,
+                                     nodes: int) -> list[chess.Move] | None:
+    """A series of legal moves from ``board`` ending with ``winner`` checkmating, or None
+    (not found within ``nodes`` positions visited)."""
+    if nodes <= 0 or board.king(chess.WHITE) is None or board.king(chess.BLACK) is None:
+        return None
+    if board.is_checkmate():
+        return [] if board.turn != winner else None
+    if board.is_game_over() or board.has_insufficient_material(winner):
+        return None
+    work = board.copy(stack=False)
+    ground = _Ground(work, winner)
+    if not ground.possible:
+        return None
+    plans = _Planner(ground).plans(4)
+    if not plans:
+        return None
+    line = _BestFirst(work, winner, plans, nodes, WEIGHT).run()
+    if line is not None and _verify(board, line, winner):
+        return line
+    return None
