@@ -37,7 +37,7 @@ CASEBOOK_DIR = Path(__file__).resolve().parents[1] / "casebook"
 
 REQUIRED_KEYS = ("title", "question", "answer", "explanation", "articles", "tags", "source")
 ANSWER_KEYS = frozenset({"laws", "fen", "turn", "result", "reason", "clocks", "obligation",
-                         "claims", "offer", "violations", "scoresheets"})
+                         "claims", "offer", "violations", "scoresheets", "signed"})
 #: A case id names its page in the printed casebook: letters, digits, ``.``, ``_``, ``-``.
 CASE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 #: The columns of :func:`casebook_frame`.

@@ -169,7 +169,7 @@ class Arbiter:
 
     def apply(self, event: Event) -> None:
         """Rule on one event."""
-        if self.result is not None:
+        if self.result is not None and event.kind not in _AFTER_THE_END:
             raise ScenarioError(f"the game has already ended ({self.result})",
                                 where=event.describe())
         self._handlers()[event.kind](event)
@@ -182,6 +182,7 @@ class Arbiter:
             EventKind.CLAIM: self._on_claim,
             EventKind.FLAG: self._on_flag,
             EventKind.RECORD: self._on_record,
+            EventKind.SIGN: self._on_sign,
             EventKind.TOUCH: self._on_touch,
             EventKind.ADJUST: self._on_adjust,
             EventKind.RELEASE: self._on_release,
@@ -349,6 +350,7 @@ class Arbiter:
         # Players who must update their sheet completely before moving (8.4, after a flag).
         self.must_update: set[chess.Color] = set()
         self.exemptions_said: set[tuple[chess.Color, int]] = set()  # (player, period)
+        self.signed: dict[chess.Color, str | None] = {chess.WHITE: None, chess.BLACK: None}
         self.offer_events: list[tuple[int, scoresheet.Slot]] = []
         self.offers_checked: set[tuple[int, chess.Color]] = set()
         self.readings: dict[chess.Color, list[tuple[int, float]]] = {
@@ -446,6 +448,33 @@ class Arbiter:
             self.violate(event, writer, issue.clause)
             self.say(event, (issue.clause,), f"{who} {event.value!r} on {side(writer)}'s"
                      f" scoresheet: {issue.kind.value} ({issue.clause}): {issue.detail}.")
+
+    def _on_sign(self, event: Event) -> None:
+        """8.7: at the conclusion of the game both players sign both scoresheets,
+        indicating the result; even if incorrect, it stands unless the arbiter decides
+        otherwise."""
+        signer = self._mover(event)
+        cite = self.edition.cite("record.sign")
+        if self.result is None:
+            raise ScenarioError(f"the game has not ended: the scoresheets are signed at its"
+                                f" conclusion ({cite})", where=event.describe())
+        signed = str(event.value)
+        self.signed[signer] = signed
+        if self.sheets:
+            for sheet in self.sheets.values():
+                if sheet.result in (None, signed):
+                    sheet.sign(signer, signed)
+        text = (f"{side(signer)} signs both scoresheets, indicating the result {signed}"
+                f" ({cite}).")
+        other = self.signed[not signer]
+        if other is not None and other != signed:
+            text += (f" {side(not signer)} signed {other}: the sheets disagree, and the"
+                     f" arbiter decides ({cite}).")
+        elif signed != self.result:
+            how = f" ({self.reason.value})" if self.reason else ""
+            text += (f" The game ended {self.result}{how}, but the result signed stands"
+                     f" unless the arbiter decides otherwise ({cite}).")
+        self.say(event, (cite,), text)
 
     def _check_offers_recorded(self, event: Event, mover: chess.Color,
                                required: tuple[scoresheet.Slot, ...]) -> None:
@@ -819,7 +848,14 @@ class Arbiter:
             rulings=tuple(self.statements),
             scoresheets=(self.sheets[chess.WHITE].movetext(), self.sheets[chess.BLACK].movetext())
             if self.sheets else None,
+            signed=(self.signed[chess.WHITE], self.signed[chess.BLACK])
+            if any(self.signed.values()) else None,
         )
+
+
+#: What players still do at the board once the game has ended: complete and sign their
+#: scoresheets (8.7).
+_AFTER_THE_END = frozenset({EventKind.RECORD, EventKind.SIGN})
 
 
 def rule(scenario: Scenario | Mapping[str, Any] | str | Path) -> Ruling:

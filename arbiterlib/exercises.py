@@ -78,8 +78,8 @@ FIELD_HELP = {
               ' "dead-position", "checkmate", "flag", ...), or None',
     "clocks": 'both clocks after the ruling: {"white": "m:ss", "black": "m:ss"}',
     "claims": "for each claim, in the order made: True if it is correct, else False",
-    "offer": 'what became of the draw offer: "pending", "accepted", "declined", or None'
-             " if no valid offer stands",
+    "offer": 'what became of the draw offer: "pending", "accepted", "declined", "lapsed"'
+             " (the game ended otherwise), or None if no valid offer stands",
     "offer_timing": 'when the offer was made: "proper", "irregular" or "claim" (9.1)',
     "violations": 'every breach of the Laws: [{"by": "white", "article": "4.3a"}, ...]'
                   " ([] if none)",

@@ -135,6 +135,8 @@ class Ruling:
     rulings: tuple[Statement, ...]
     #: What each player's scoresheet shows (``scoresheets: true`` only), as movetext.
     scoresheets: tuple[str, str] | None = None
+    #: The result each player signed (8.7), white then black; ``None`` if nobody signed.
+    signed: tuple[str | None, str | None] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -151,6 +153,8 @@ class Ruling:
             "rulings": [s.to_dict() for s in self.rulings],
             "scoresheets": None if self.scoresheets is None else {
                 "white": self.scoresheets[0], "black": self.scoresheets[1]},
+            "signed": None if self.signed is None else {
+                "white": self.signed[0], "black": self.signed[1]},
         }
 
     def facts(self) -> list[tuple[str, str]]:

@@ -42,6 +42,7 @@ class EventKind(enum.Enum):
     DECLINE = "decline"
     CLAIM = "claim"
     RECORD = "record"
+    SIGN = "sign"
 
 
 #: Modifiers each action accepts besides ``by`` and ``note``.
@@ -58,6 +59,7 @@ MODIFIERS: Mapping[EventKind, frozenset[str]] = {
     EventKind.DECLINE: frozenset(),
     EventKind.CLAIM: frozenset({"move"}),
     EventKind.RECORD: frozenset({"assistant"}),
+    EventKind.SIGN: frozenset(),
 }
 _COMMON = frozenset({"by", "note"})
 _NO_BY = frozenset({EventKind.CLOCKS, EventKind.FLAG})
@@ -189,6 +191,11 @@ def _event(index: int, raw: Mapping[str, Any]) -> Event:
         value = [value]
     if kind is EventKind.RECORD and "by" not in raw:
         raise ScenarioError("'by' is required: whose scoresheet is written on?", where=where)
+    if kind is EventKind.SIGN and "by" not in raw:
+        raise ScenarioError("'by' is required: which player signs?", where=where)
+    if kind is EventKind.SIGN and value not in ("1-0", "0-1", "1/2-1/2"):
+        raise ScenarioError(f"the result signed must be 1-0, 0-1 or 1/2-1/2, not {value!r}",
+                            where=where)
     options = {k: v for k, v in raw.items() if k not in {kind.value, "by"}}
     return Event(index, kind, value, _color(raw.get("by")), options)
 

@@ -228,3 +228,34 @@ def test_a_reading_before_the_flag_does_not_exempt_in_the_new_period() -> None:
                            {"move": "Ra1"}, rec("41... Ra1", "black"), {"move": "Kg4"}])
     assert ruling["clocks"]["white"] == 1800
     assert ruling["violations"] == [{"by": "white", "article": "8.1", "event": 5}]
+
+
+def test_players_complete_and_sign_the_sheets_after_the_game() -> None:
+    # 8.7: after the game both sign both sheets, indicating the result.
+    ruling = ruled(fen="7k/8/6K1/8/8/8/8/5Q2 w - - 0 60", events=[
+        {"move": "Qf7"}, {"sign": "1-0", "by": "white"}, {"sign": "1/2-1/2", "by": "black"}])
+    assert (ruling["result"], ruling["reason"]) == ("1/2-1/2", "stalemate")
+    assert ruling["signed"] == {"white": "1-0", "black": "1/2-1/2"}
+    assert ruling["rulings"][1]["articles"] == ["8.7"]
+    assert ruling["rulings"][1]["text"].endswith(
+        "The game ended 1/2-1/2 (stalemate), but the result signed stands unless the arbiter"
+        " decides otherwise (8.7).")
+    assert ruling["rulings"][2]["text"] == (
+        "Black signs both scoresheets, indicating the result 1/2-1/2 (8.7). White signed 1-0:"
+        " the sheets disagree, and the arbiter decides (8.7).")
+
+
+def test_nobody_signed_is_null_and_signing_too_early_is_bad_input() -> None:
+    assert ruled(fen=ENDGAME, events=[{"move": "Rd7"}])["signed"] is None
+    with pytest.raises(ScenarioError, match=r"^event 0 \(sign: 1-0\): the game has not ended:"
+                                            r" the scoresheets are signed at its conclusion"
+                                            r" \(8.7\)$"):
+        ruled(fen=ENDGAME, events=[{"sign": "1-0", "by": "white"}])
+    with pytest.raises(ScenarioError, match=r"'by' is required: which player signs\?"):
+        ruled(fen=ENDGAME, events=[{"sign": "1-0"}])
+    with pytest.raises(ScenarioError, match=r"event 0 \(sign\): '1:0' is not one of"):
+        ruled(fen=ENDGAME, events=[{"sign": "1:0", "by": "white"}])
+    # Only recording and signing are allowed once the game has ended.
+    with pytest.raises(ScenarioError, match=r"the game has already ended"):
+        ruled(fen="7k/8/6K1/8/8/8/8/5Q2 w - - 0 60", events=[{"move": "Qf7"},
+                                                             {"offer": "draw"}])

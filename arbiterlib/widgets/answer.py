@@ -28,10 +28,10 @@ from arbiterlib.exercises import (
     exercise,
     exercises_of,
 )
-from arbiterlib.ruling import Reason
+from arbiterlib.ruling import OfferStatus, Reason
 from arbiterlib.widgets.common import LessonBox, board_svg
 
-OFFER_STATUSES = ("pending", "accepted", "declined")
+OFFER_STATUSES = tuple(s.value for s in OfferStatus)
 OFFER_TIMINGS = ("proper", "irregular", "claim")
 REASONS = tuple(r.value for r in Reason)
 
