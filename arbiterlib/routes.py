@@ -33,6 +33,8 @@ __all__ = ["find_helpmate_in_locked_position"]
 
 _INF = 99
 WEIGHT = 5.0
+REPLANS = 8
+PROMOTED_MATE = 3
 _BB = chess.BB_SQUARES
 _KING_ATT = chess.BB_KING_ATTACKS
 _PROMOTED = (chess.QUEEN, chess.KNIGHT)
@@ -101,17 +103,46 @@ def _distances(piece: int, targets: int, walls: int, allowed: int) -> list[int]:
     return dist
 
 
+def _spread(piece: int, starts: dict[int, int], walls: int, allowed: int) -> tuple[
+        list[int], list[int]]:
+    """From ``starts`` (square -> moves already spent), per square the moves a ``piece``
+    (not a pawn) needs to stand there, and the moves it needs to attack it."""
+    dist = [_INF] * 64
+    hits = [_INF] * 64
+    buckets: dict[int, int] = {}
+    for square, spent in starts.items():
+        if allowed & _BB[square]:
+            buckets[spent] = buckets.get(spent, 0) | _BB[square]
+    seen = 0
+    depth = min(buckets, default=_INF)
+    while depth < _INF:
+        frontier = buckets.pop(depth) & ~seen
+        seen |= frontier
+        nxt = 0
+        for square in chess.scan_forward(frontier):
+            dist[square] = depth
+            attacks = _attacks(piece, chess.WHITE, square, walls)
+            nxt |= attacks
+            for target in chess.scan_forward(attacks):
+                if depth < hits[target]:
+                    hits[target] = depth
+        nxt &= allowed & ~seen
+        if nxt:
+            buckets[depth + 1] = buckets.get(depth + 1, 0) | nxt
+        depth = min(buckets, default=_INF)
+    return dist, hits
+
+
 def _forward(color: chess.Color) -> list[int]:
     """The squares in the order a pawn of ``color`` passes them."""
     return list(chess.SQUARES) if color == chess.WHITE else list(reversed(chess.SQUARES))
 
 
-class _Ground:
-    """The locked board: walls (pawns and men that never move), where each man may stand,
-    the loser king's region and what the winner's immovable men always cover."""
+class _Survey:
+    """What the saturation of :mod:`arbiterlib.mobility` proved at the start, valid for
+    every later position: the men that never move, where the others may ever stand."""
 
     def __init__(self, board: chess.Board, winner: chess.Color) -> None:
-        self.board = board
         self.winner = winner
         mob = mobility(board, winner)
         if mob is None:
@@ -122,46 +153,86 @@ class _Ground:
             reach = list(mob.reach)
         self.possible = mob is None or mob.could_mate
         self.steady = steady
-        self.walls = steady | board.pawns
-        self.allowed = [0] * 64
-        """Per man (by its square now): where it may stand, walls aside."""
-        for square in chess.scan_forward(board.occupied):
-            color = bool(board.occupied_co[chess.WHITE] & _BB[square])
-            own_pawns = board.pawns & board.occupied_co[color]
-            self.allowed[square] = (reach[square] & ~steady & ~own_pawns) | _BB[square]
-        king = board.king(not winner)
-        assert king is not None
-        self.king = king
-        self.region = reach[king]
+        self.reach = reach
+        """Per man (by its square at the start): where it may ever stand."""
+        kings = [board.king(chess.BLACK), board.king(chess.WHITE)]
+        assert kings[0] is not None and kings[1] is not None
+        self.regions = (reach[kings[0]], reach[kings[1]])
+        """Where each king may ever stand, by colour."""
+        spread = [0, 0]
+        for square in chess.scan_forward(board.occupied & ~board.kings):
+            spread[bool(board.occupied_co[chess.WHITE] & _BB[square])] |= reach[square]
+        self.spread = (spread[0], spread[1])
+        """Where some man (not the king) of each colour may ever stand."""
         covered = 0
         for square in chess.scan_forward(steady & board.occupied_co[winner]):
             piece = board.piece_type_at(square)
             assert piece is not None
             covered |= _attacks(piece, winner, square, board.occupied)
         self.covered = covered
+        """Squares the winner's men that never move always attack."""
+
+
+class _Ground:
+    """The locked board now: walls (pawns and men that never move), where each man may
+    stand, and per man the moves it needs to stand on each square."""
+
+    def __init__(self, board: chess.Board, survey: _Survey, start: bool) -> None:
+        self.board = board
+        self.survey = survey
+        winner = survey.winner
+        self.winner = winner
+        steady = survey.steady
+        self.steady = steady
+        self.walls = steady | board.pawns
+        self.allowed = [0] * 64
+        """Per man (by its square now): where it may stand, walls aside."""
+        for square in chess.scan_forward(board.occupied):
+            color = bool(board.occupied_co[chess.WHITE] & _BB[square])
+            if start:
+                reach = survey.reach[square]
+            elif board.kings & _BB[square]:
+                reach = survey.regions[color]
+            else:
+                reach = survey.spread[color]
+            own_pawns = board.pawns & board.occupied_co[color]
+            self.allowed[square] = (reach & ~steady & ~own_pawns) | _BB[square]
+        king = board.king(not winner)
+        assert king is not None
+        self.king = king
+        self.region = survey.regions[not winner]
+        self.covered = survey.covered
         self.kinds: dict[int, dict[int, list[int]]] = {}
         """Per movable man: for each kind it may be, the moves to stand on each square."""
+        self.hits: dict[int, dict[int, list[int]]] = {}
+        """Per movable man: for each kind it may be, the moves to attack each square."""
         for square in chess.scan_forward(board.occupied & ~steady | board.kings):
-            self.kinds[square] = self._walks(square)
+            self.kinds[square], self.hits[square] = self._walks(square)
 
-    def _walks(self, square: int) -> dict[int, list[int]]:
+    def _walks(self, square: int) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """For the man on ``square``, per kind it may be: the moves it needs to stand on
+        each square, and those it needs to attack each square."""
         board = self.board
         piece = board.piece_type_at(square)
         color = board.color_at(square)
         assert piece is not None and color is not None
         allowed = self.allowed[square]
         if piece != chess.PAWN:
-            return {piece: _distances(piece, _BB[square], self.walls, allowed)}
+            dist, hits = _spread(piece, {square: 0}, self.walls, allowed)
+            return {piece: dist}, {piece: hits}
         walk = self.pawn_walk(color, square)
-        walks = {chess.PAWN: walk}
-        for kind in _PROMOTED:
-            best = [_INF] * 64
-            for promo in chess.scan_forward(_LAST[color]):
-                if walk[promo] < _INF:
-                    there = _distances(kind, _BB[promo], self.walls, allowed)
-                    best = [min(b, walk[promo] + d) for b, d in zip(best, there, strict=True)]
-            walks[kind] = best
-        return walks
+        hits = [_INF] * 64
+        for there in chess.SQUARES:
+            if walk[there] < _INF:
+                for target in chess.scan_forward(chess.BB_PAWN_ATTACKS[color][there]):
+                    hits[target] = min(hits[target], walk[there])
+        walks, attacks = {chess.PAWN: walk}, {chess.PAWN: hits}
+        promotions = {promo: walk[promo] for promo in chess.scan_forward(_LAST[color])
+                      if walk[promo] < _INF}
+        if promotions:
+            for kind in _PROMOTED:
+                walks[kind], attacks[kind] = _spread(kind, promotions, self.walls, allowed)
+        return walks, attacks
 
     def pawn_walk(self, color: chess.Color, start: int) -> list[int]:
         """Moves for the pawn of ``color`` on ``start`` to stand on each square as a pawn
@@ -204,10 +275,12 @@ class _Ground:
 class _Role:
     """A man of the plan and the squares it heads for (per kind it may be)."""
 
-    def __init__(self, ground: _Ground, man: int, targets: Kinds) -> None:
+    def __init__(self, ground: _Ground, man: int, targets: Kinds,
+                 walls: int | None = None) -> None:
         self.ground = ground
         self.man = man
         self.targets = targets
+        self.walls = ground.walls if walls is None else walls
         color = ground.board.color_at(man)
         assert color is not None
         self.color = color
@@ -221,8 +294,8 @@ class _Role:
                 table = self._pawn()
             else:
                 ground = self.ground
-                table = _distances(piece, self.targets.get(piece, 0), ground.walls,
-                                   ground.allowed[self.man])
+                table = _distances(piece, self.targets.get(piece, 0), self.walls,
+                                   ground.allowed[self.man] | ~self.walls & ~ground.walls)
             self.tables[piece] = table
         return table
 
@@ -230,7 +303,7 @@ class _Role:
         ground, color = self.ground, self.color
         targets = self.targets.get(chess.PAWN, 0)
         promoted = [self.table(kind) for kind in _PROMOTED if kind in self.targets]
-        walls = ground.walls & ~_BB[self.man]
+        walls = self.walls & ~_BB[self.man]
         enemy_pawns = ground.board.pawns & ground.board.occupied_co[not color]
         capturable = ground.allowed[self.man] & ~walls | enemy_pawns & ~ground.steady
         step = 8 if color == chess.WHITE else -8
@@ -266,9 +339,13 @@ class _Role:
 class _Plan:
     """A mating square for the loser's king and the men meant to close the net."""
 
-    def __init__(self, mate: int, cost: int, men: dict[int, _Role], needed: int) -> None:
+    def __init__(self, mate: int, cost: int, men: dict[int, _Role], needed: int,
+                 offset: int = 0) -> None:
         self.mate = mate
+        """The mating square, or -1 for a plan that promotes a pawn first."""
         self.cost = cost
+        self.offset = offset
+        """Moves the winner owes beyond the planned men's (the mate after a promotion)."""
         self.men = men
         """Square of a planned man now -> its role."""
         self.needed = needed
@@ -296,21 +373,10 @@ class _Planner:
     def _bounds(self) -> list[int]:
         """Per square: moves for the cheapest check of a king there, ignoring flights."""
         ground = self.ground
-        board, winner, walls = ground.board, ground.winner, ground.walls
         bound = [_INF] * 64
         for man in self.attackers:
-            piece = board.piece_type_at(man)
-            assert piece is not None
-            walks = ground.kinds[man]
-            for kind in _check_kinds(piece):
-                walk = walks[kind]
-                for square in chess.SQUARES:
-                    here = walk[square]
-                    if here < _INF:
-                        for target in chess.scan_forward(
-                                _attacks(kind, winner, square, walls) & ground.region):
-                            if here < bound[target]:
-                                bound[target] = here
+            for hits in ground.hits[man].values():
+                bound = [min(b, h) for b, h in zip(bound, hits, strict=True)]
         return bound
 
     def _checks(self, mate: int) -> list[tuple[int, int, Kinds, int]]:
@@ -365,14 +431,16 @@ class _Planner:
             for man in self.blockers:
                 if man in roles:
                     continue
-                option = {kind: _BB[flight] for kind in ground.kinds[man]}
-                here = ground.cost(man, option)
+                here = min(walk[flight] for walk in ground.kinds[man].values())
                 if here < best[0]:
-                    best = (here, man, option)
+                    best = (here, man, {kind: _BB[flight] for kind in ground.kinds[man]})
             for man in self.keepers:
                 piece = board.piece_type_at(man)
                 assert piece is not None
                 old = roles.get(man)
+                if old is None and piece != chess.KING and min(
+                        hits[flight] for hits in ground.hits[man].values()) >= best[0]:
+                    continue
                 option = {}
                 for kind in ground.kinds[man]:
                     squares = self._cover(kind, flight, mate)
@@ -424,6 +492,52 @@ class _Planner:
         found.sort(key=lambda plan: plan.cost)
         return found[:limit]
 
+    def promotions(self, limit: int, after: int) -> list[_Plan]:
+        """The ``limit`` cheapest plans to promote a winner's pawn, the one enemy pawn in
+        its way taken first; ``after``: the moves the mate is reckoned to need then."""
+        ground = self.ground
+        board, winner = ground.board, ground.winner
+        step = 8 if winner == chess.WHITE else -8
+        found: list[_Plan] = []
+        for man in chess.scan_forward(board.pawns & board.occupied_co[winner]
+                                      & ~ground.steady):
+            path = 0
+            square = man + step
+            while 0 <= square < 64:
+                path |= _BB[square]
+                square += step
+            in_way = path & board.pawns
+            if in_way & (board.occupied_co[winner] | ground.steady) or chess.popcount(
+                    in_way) > 1:
+                continue
+            walls = ground.walls & ~in_way
+            men: dict[int, _Role] = {}
+            cost = 0
+            for obstacle in chess.scan_forward(in_way):
+                best = (_INF, -1, 0)
+                for taker in self.keepers:
+                    piece = board.piece_type_at(taker)
+                    assert piece is not None
+                    if piece != chess.PAWN:
+                        here = ground.kinds[taker][piece][obstacle]
+                        if here < best[0]:
+                            best = (here, taker, piece)
+                if best[0] >= _INF:
+                    cost = _INF
+                    break
+                cost += best[0]
+                men[best[1]] = _Role(ground, best[1], {best[2]: _BB[obstacle]})
+            if cost >= _INF:
+                continue
+            role = _Role(ground, man, {kind: chess.BB_ALL for kind in _PROMOTED}, walls)
+            walk = role.table(chess.PAWN)[man]
+            if walk >= _INF:
+                continue
+            men[man] = role
+            found.append(_Plan(-1, cost + walk + after, men, path & ~in_way, after))
+        found.sort(key=lambda plan: plan.cost)
+        return found[:limit]
+
 
 class _Node:
     """A position reached by the best-first walk."""
@@ -447,7 +561,57 @@ class _Node:
         return moves
 
 
-_Entry = tuple[float, int, _Node, chess.Move, tuple[int, ...], dict[int, int]]
+class _Context:
+    """A set of plans with, per man of some plan, its role in each."""
+
+    def __init__(self, winner: chess.Color, plans: list[_Plan]) -> None:
+        self.winner = winner
+        self.plans = plans
+        ids: dict[int, int] = {}
+        for plan in plans:
+            for square in plan.men:
+                ids.setdefault(square, len(ids))
+        self.ids = ids
+        self.roles: list[list[_Role | None]] = [[None] * len(plans) for _ in ids]
+        """Per man (by id) and plan: its role, or None."""
+        self.sides: list[int] = [0] * len(ids)
+        """Per man: 0 for the winner's, 1 for the loser's (its slot in a plan's costs)."""
+        for index, plan in enumerate(plans):
+            for square, role in plan.men.items():
+                man = ids[square]
+                self.roles[man][index] = role
+                self.sides[man] = 0 if role.color == winner else 1
+        self.needed = [plan.needed for plan in plans]
+
+    def start(self, board: chess.Board) -> tuple[dict[int, int], tuple[int, ...]]:
+        """Where the planned men stand (square -> id) and, per plan, the moves the
+        winner's men owe and those the loser's owe."""
+        men = dict(self.ids)
+        costs = [0] * (2 * len(self.plans))
+        for index, plan in enumerate(self.plans):
+            costs[2 * index] = plan.offset
+        for square, man in men.items():
+            piece = board.piece_type_at(square)
+            assert piece is not None
+            for index, role in enumerate(self.roles[man]):
+                if role is not None:
+                    costs[2 * index + self.sides[man]] += role.table(piece)[square]
+        for index, needed in enumerate(self.needed):
+            for square in chess.scan_forward(needed & board.occupied):
+                holder = men.get(square)
+                if holder is None or self.roles[holder][index] is None:
+                    costs[2 * index + (board.color_at(square) != self.winner)] += 1
+        return men, tuple(costs)
+
+
+def _context(board: chess.Board, survey: _Survey, start: bool) -> _Context:
+    ground = _Ground(board, survey, start)
+    planner = _Planner(ground)
+    plans = planner.plans(4) + planner.promotions(2, PROMOTED_MATE)
+    return _Context(survey.winner, plans)
+
+
+_Entry = tuple[float, int, _Node, chess.Move, tuple[int, ...], dict[int, int], _Context]
 
 
 def _plies(owed: int, owing: int, winner_to_move: bool) -> int:
@@ -460,60 +624,30 @@ def _plies(owed: int, owing: int, winner_to_move: bool) -> int:
 
 class _BestFirst:
     """Best-first walk towards the plans: a position ranks by the plies played plus the
-    plies its planned men still owe along their routes (the best plan counts)."""
+    plies its planned men still owe along their routes (the best plan counts). After a
+    promotion or a pawn taken, the plans are drawn again."""
 
-    def __init__(self, board: chess.Board, winner: chess.Color, plans: list[_Plan],
-                 budget: int, weight: float) -> None:
+    def __init__(self, board: chess.Board, survey: _Survey, budget: int, weight: float,
+                 replans: int) -> None:
         self.board = board
-        self.winner = winner
-        self.plans = plans
+        self.survey = survey
+        self.winner = survey.winner
         self.budget = budget
         self.weight = weight
-        ids: dict[int, int] = {}
-        for plan in plans:
-            for square in plan.men:
-                ids.setdefault(square, len(ids))
-        self.ids = ids
-        # roles[man id][plan index]: the role, or None.
-        self.roles: list[list[_Role | None]] = [[None] * len(plans) for _ in ids]
-        self.sides: list[int] = [0] * len(ids)
-        """Per man: 0 for the winner's, 1 for the loser's (its slot in a plan's costs)."""
-        for index, plan in enumerate(plans):
-            for square, role in plan.men.items():
-                man = ids[square]
-                self.roles[man][index] = role
-                self.sides[man] = 0 if role.color == winner else 1
-        self.needed = [plan.needed for plan in plans]
-
-    def _costs(self, board: chess.Board, men: dict[int, int]) -> tuple[int, ...]:
-        """Per plan, the moves the winner's men owe and those the loser's owe."""
-        costs = [0] * (2 * len(self.plans))
-        for square, man in men.items():
-            piece = board.piece_type_at(square)
-            assert piece is not None
-            for index, role in enumerate(self.roles[man]):
-                if role is not None:
-                    costs[2 * index + self.sides[man]] += role.table(piece)[square]
-        for index, needed in enumerate(self.needed):
-            for square in chess.scan_forward(needed & board.occupied):
-                holder = men.get(square)
-                if holder is None or self.roles[holder][index] is None:
-                    costs[2 * index + (board.color_at(square) != self.winner)] += 1
-        return tuple(costs)
-
-    def _rank(self, costs: list[int] | tuple[int, ...], winner_to_move: bool) -> int:
-        return min(_plies(costs[i], costs[i + 1], winner_to_move)
-                   for i in range(0, len(costs), 2))
+        self.replans = replans
 
     def run(self) -> list[chess.Move] | None:
         root = self.board.copy(stack=False)
-        men = {square: man for square, man in self.ids.items()}
-        costs = self._costs(root, men)
+        context = _context(root, self.survey, True)
+        if not context.plans:
+            return None
+        men, costs = context.start(root)
         seen: set[object] = set()
         heap: list[_Entry] = []
         tick = 0
         node = _Node(root, 0, None, None)
         left = self.budget
+        replans = self.replans
         while True:
             left -= 1
             board = node.board
@@ -525,21 +659,38 @@ class _BestFirst:
                     if board.turn != self.winner and board.is_check():
                         return node.line()
                 else:
-                    tick = self._expand(node, moves, costs, men, heap, tick)
+                    if node.move is not None and replans > 0 and self._big(node):
+                        replans -= 1
+                        fresh = _context(board, self.survey, False)
+                        if fresh.plans:
+                            context = fresh
+                            men, costs = context.start(board)
+                    tick = self._expand(node, moves, costs, men, context, heap, tick)
             if left <= 0 or not heap:
                 return None
-            _, _, parent, move, costs, men = heapq.heappop(heap)
+            _, _, parent, move, costs, men, context = heapq.heappop(heap)
             board = parent.board.copy(stack=False)
             board.push(move)
             node = _Node(board, parent.depth + 1, parent, move)
 
+    def _big(self, node: _Node) -> bool:
+        """Whether the move to ``node`` changed the locked structure: a promotion, or a
+        pawn taken."""
+        move = node.move
+        assert move is not None and node.parent is not None
+        if move.promotion:
+            return True
+        return bool(node.parent.board.pawns & _BB[move.to_square]) or \
+            node.parent.board.is_en_passant(move)
+
     def _expand(self, node: _Node, moves: list[chess.Move], costs: tuple[int, ...],
-                men: dict[int, int], heap: list[_Entry], tick: int) -> int:
+                men: dict[int, int], context: _Context, heap: list[_Entry],
+                tick: int) -> int:
         board = node.board
-        roles = self.roles
-        sides = self.sides
-        needed = self.needed
-        plans = range(len(self.plans))
+        roles = context.roles
+        sides = context.sides
+        needed = context.needed
+        plans = range(len(context.plans))
         played = node.depth + 1
         weight = self.weight
         side = 0 if board.turn == self.winner else 1
@@ -575,8 +726,9 @@ class _BestFirst:
                 if need & _BB[to] and (mover is None or roles[mover][index] is None):
                     child[2 * index + side] += 1
             tick += 1
-            rank = played + weight * self._rank(child, winner_next)
-            heapq.heappush(heap, (rank, -tick, node, move, tuple(child), child_men))
+            rank = played + weight * min(
+                _plies(child[i], child[i + 1], winner_next) for i in range(0, len(child), 2))
+            heapq.heappush(heap, (rank, -tick, node, move, tuple(child), child_men, context))
         return tick
 
 
@@ -600,13 +752,10 @@ def find_helpmate_in_locked_position(board: chess.Board, winner: chess.Color, *,
     if board.is_game_over() or board.has_insufficient_material(winner):
         return None
     work = board.copy(stack=False)
-    ground = _Ground(work, winner)
-    if not ground.possible:
+    survey = _Survey(work, winner)
+    if not survey.possible:
         return None
-    plans = _Planner(ground).plans(4)
-    if not plans:
-        return None
-    line = _BestFirst(work, winner, plans, nodes, WEIGHT).run()
+    line = _BestFirst(work, survey, nodes, WEIGHT, REPLANS).run()
     if line is not None and _verify(board, line, winner):
         return line
     return None
