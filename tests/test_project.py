@@ -43,7 +43,8 @@ def test_environment_yml_lists_every_dependency() -> None:
 #: Layers, bottom first: a module may import only from its own layer or below.
 LAYERS = [
     {"errors", "clocks", "editions", "repetition", "notation", "attacks"},
-    {"claims", "touch", "scoresheet", "offers", "dead", "helpmate", "mobility", "routes"},
+    {"claims", "touch", "scoresheet", "offers", "dead", "helpmate", "mobility", "routes",
+     "exhaustion"},
     {"ruling", "scenario", "engine"},
     {"casebook", "casebook_html", "cli", "widgets", "workshop", "exercises", "__main__",
      "__init__"},

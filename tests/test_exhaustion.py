@@ -1,0 +1,131 @@
+"""Every arrangement of the men that can follow (Articles 9.6 and 6.9): arbiterlib.exhaustion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import chess
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arbiterlib.exhaustion import cannot_mate_before_exhaustion
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "dead"
+
+NODES = 20_000
+
+
+def _proves(fen: str, winner: chess.Color, nodes: int = NODES) -> bool:
+    return cannot_mate_before_exhaustion(chess.Board(fen), winner, nodes=nodes)
+
+
+# Kings shut in for ever, only pawn moves left: every line ends in stalemate or a locked
+# position before any pawn can promote into a mating piece.
+SHUT_IN = [
+    # White's Kh1 never moves (g2, h2, g3 locked); Black's king roams.
+    "k7/p1p1p3/8/8/P1P5/4P1p1/6Pp/7K w - - 0 1",
+    # Black's Kb8 is boxed in for ever by the b-pawns (and the bishop they hold in).
+    "1k6/1P5p/BP3p2/1P6/8/6K1/5P1P/8 b - - 0 1",
+    # White's Ka3 is shut in by its own pawns and the pawn on b5.
+    "4k3/5p1p/8/1p6/1P6/KP6/PP3P1P/8 w - - 0 1",
+    # Black's Ka8 behind its own bishops; the c-pawns lock.
+    "kb6/b1p2p1p/1pP5/1P6/8/8/5P1P/5K2 w - - 0 1",
+    # Both kings roam, but only behind a locked chain: nothing can ever be taken.
+    "k7/8/p1p3p1/2P1p1Pp/PpP1Pp2/1P1K1p1P/5P2/8 w - - 0 1",
+]
+
+
+@pytest.mark.parametrize("fen", SHUT_IN)
+def test_shut_in_kings_are_proved_for_both_sides(fen: str) -> None:
+    assert _proves(fen, chess.WHITE)
+    assert _proves(fen, chess.BLACK)
+
+
+@pytest.mark.parametrize(("fen", "winner"), [
+    # As the first shut-in position, without Black's e-pawn: White's e-pawn promotes.
+    ("k7/p1p5/8/8/P1P5/4P1p1/6Pp/7K w - - 0 1", chess.WHITE),
+    # Black's king eats a white pawn in time and a black pawn queens with mate on the
+    # first rank (the walk finds these mates well within its budget).
+    ("k7/p1p1p3/8/8/P7/6p1/2P1P1Pp/7K w - - 0 1", chess.BLACK),
+    ("5k2/p1p5/8/8/4p3/6p1/P1P1P1Pp/7K w - - 0 1", chess.BLACK),
+    ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", chess.WHITE),  # KQ v K
+    ("k7/8/1K6/8/8/8/8/1Q6 w - - 0 1", chess.WHITE),  # mate in one
+    ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", chess.WHITE),  # castling rights: not modelled
+])
+def test_positions_with_a_mate_are_never_proved(fen: str, winner: chess.Color) -> None:
+    assert not _proves(fen, winner, nodes=3 * NODES)
+
+
+def test_finished_games_and_lone_kings() -> None:
+    fools_mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w - - 1 3"
+    assert not _proves(fools_mate, chess.BLACK)  # the mate is on the board
+    assert _proves(fools_mate, chess.WHITE)  # the game is over
+    assert _proves("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", chess.WHITE)  # stalemate
+    assert _proves("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", chess.BLACK)  # a bare king
+    assert _proves("4k3/8/8/8/8/8/8/4K3 w - - 0 1", chess.WHITE)
+
+
+def test_a_spent_budget_is_not_a_proof() -> None:
+    fen = SHUT_IN[0]
+    assert not _proves(fen, chess.WHITE, nodes=50)
+    assert _proves(fen, chess.WHITE, nodes=NODES)
+
+
+def test_positions_it_does_not_model_are_not_proved() -> None:
+    board = chess.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    board.remove_piece_at(chess.E8)
+    assert not cannot_mate_before_exhaustion(board, chess.WHITE, nodes=NODES)
+
+
+# --- properties ---------------------------------------------------------------------------
+
+QUICK = [SHUT_IN[4], SHUT_IN[1]]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(start=st.sampled_from(QUICK), winner=st.booleans(),
+       picks=st.lists(st.integers(min_value=0, max_value=10_000), max_size=6))
+def test_a_proof_holds_after_any_move_and_for_the_mirrored_board(
+        start: str, winner: bool, picks: list[int]) -> None:
+    # Whatever can follow a position that cannot end in mate cannot either; and the
+    # question does not depend on which colour plays White.
+    board = chess.Board(start)
+    assert cannot_mate_before_exhaustion(board, winner, nodes=NODES)
+    for pick in picks:
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(moves[pick % len(moves)])
+    assert cannot_mate_before_exhaustion(board, winner, nodes=2 * NODES)
+    assert cannot_mate_before_exhaustion(board.mirror(), not winner, nodes=2 * NODES)
+
+
+# --- the real data (skipped when ../shared/data is absent) --------------------------------
+
+
+def _labelled(path: Path) -> list[tuple[str, str]]:
+    rows = []
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            rows.append((line[:2], line[3:].strip()))
+    return rows
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason=f"real data not available: {DATA} is absent")
+def test_never_proved_where_the_labels_say_mate_is_possible() -> None:
+    rows = _labelled(DATA / "positions-dev.txt")[::20] + _labelled(DATA / "lichess.txt")[::1024]
+    unsound: list[str] = []
+    proved = unwinnable = 0
+    for label, fen in rows:
+        board = chess.Board(fen if len(fen.split()) > 4 else fen + " 0 1")
+        for color, letter, can in ((chess.WHITE, "W", label[0]), (chess.BLACK, "B", label[1])):
+            answer = cannot_mate_before_exhaustion(board, color, nodes=1_500)
+            if can == letter:
+                if answer:
+                    unsound.append(f"{label} {fen} ({letter})")
+            else:
+                unwinnable += 1
+                proved += answer
+    assert unsound == []
+    assert proved >= unwinnable // 2, f"proved {proved}/{unwinnable}"
