@@ -37,10 +37,12 @@ engine's check after every move). With a budget, locked pawns send the position 
 rule 4 first (the saturation only when no queen, rook or knight is left, where it
 usually succeeds); otherwise a playout comes first, as most real positions are quickly
 shown winnable. The budget is shared: 15% for a playout series, then 45% for the
-target-directed search (little material) or 22.5% each for two best-first searches,
-the rest for rule 5. A position where both sides together have at most sixteen moves
-(locked pawns, boxed-in kings) gets instead, after the playouts, one exhaustive walk of
-its own with 1.5 times the budget and no static cuts: its whole future is usually small.
+target-directed search (little material) or 22.5% each for two best-first searches
+(and, where pawns are locked, 20% for the search along the routes the men can take
+through the locked structure, :mod:`arbiterlib.routes`), the rest for rule 5. A
+position where both sides together have at most sixteen moves (locked pawns, boxed-in
+kings) gets instead, after the playouts, one exhaustive walk of its own with 1.5 times
+the budget and no static cuts: its whole future is usually small.
 
 Move counters, the fifty-move rule and repetitions are ignored, as in the 2005 Laws a
 game only ends on those by a claim.
@@ -56,7 +58,7 @@ from collections.abc import Iterable, Iterator
 
 import chess
 
-from arbiterlib import helpmate, mobility
+from arbiterlib import helpmate, mobility, routes
 from arbiterlib.attacks import attacks
 from arbiterlib.errors import ArbiterError
 
@@ -1423,7 +1425,7 @@ def _forced(board: chess.Board) -> tuple[chess.Board, list[chess.Move], bool]:
     return board, played, False
 
 
-_PLAYOUTS, _TARGETED = -1, -2  # the steps of the search besides the best-first policies
+_PLAYOUTS, _TARGETED, _ROUTES = -1, -2, -3  # the search's steps besides best-first
 _TARGETED_MEN = 8  # at most this many men: the target-directed helpmate search (helpmate.py)
 _FEW_MOVES = 16  # at most this many moves for both sides together: walk the future first
 _WALKED = "every possible series of moves leads to positions from which mate is impossible"
@@ -1534,6 +1536,9 @@ def _analyse_from(
     shares: tuple[tuple[int, int], ...]
     if chess.popcount(board.occupied) <= _TARGETED_MEN:
         shares = ((_PLAYOUTS, budget * 3 // 20), (_TARGETED, budget * 9 // 20))
+    elif locked:
+        shares = ((_PLAYOUTS, budget * 3 // 20), (0, budget * 9 // 40), (1, budget * 9 // 40),
+                  (_ROUTES, budget // 5))
     else:
         shares = ((_PLAYOUTS, budget * 3 // 20), (0, budget * 9 // 40), (1, budget * 9 // 40))
     walked = False
@@ -1548,6 +1553,8 @@ def _analyse_from(
                 line = _Playout(board, color, _Budget(nodes)).run(9, 100)
             elif policy == _TARGETED:
                 line = helpmate.find_helpmate(board, color, nodes=nodes)
+            elif policy == _ROUTES:
+                line = routes.find_helpmate_in_locked_position(board, color, nodes=nodes)
             else:
                 line = _BestFirst(board, color, _Budget(nodes)).search(policy, 120, 8)
         except _OutOfBudget:
