@@ -34,6 +34,8 @@ __all__ = ["find_helpmate_in_locked_position"]
 _INF = 99
 WEIGHT = 5.0
 REPLANS = 8
+DUPLICATE = 0.25
+REPLAN = 40
 PROMOTED_MATE = 3
 _BB = chess.BB_SQUARES
 _KING_ATT = chess.BB_KING_ATTACKS
@@ -160,10 +162,16 @@ class _Survey:
         self.regions = (reach[kings[0]], reach[kings[1]])
         """Where each king may ever stand, by colour."""
         spread = [0, 0]
+        pieces = [0, 0]
         for square in chess.scan_forward(board.occupied & ~board.kings):
-            spread[bool(board.occupied_co[chess.WHITE] & _BB[square])] |= reach[square]
+            color = bool(board.occupied_co[chess.WHITE] & _BB[square])
+            spread[color] |= reach[square]
+            if not board.pawns & _BB[square]:
+                pieces[color] |= reach[square]
         self.spread = (spread[0], spread[1])
         """Where some man (not the king) of each colour may ever stand."""
+        self.pieces = (pieces[0], pieces[1])
+        """Where some piece (not a pawn, nor the king) of each colour may ever stand."""
         covered = 0
         for square in chess.scan_forward(steady & board.occupied_co[winner]):
             piece = board.piece_type_at(square)
@@ -197,6 +205,17 @@ class _Ground:
                 reach = survey.spread[color]
             own_pawns = board.pawns & board.occupied_co[color]
             self.allowed[square] = (reach & ~steady & ~own_pawns) | _BB[square]
+        victims = [survey.pieces[0], survey.pieces[1]]
+        for square in chess.scan_forward(board.pawns & ~steady):
+            color = bool(board.occupied_co[chess.WHITE] & _BB[square])
+            step = 8 if color == chess.WHITE else -8
+            ahead = square + step
+            while 0 <= ahead < 64 and not self.walls & _BB[ahead]:
+                victims[color] |= _BB[ahead]
+                ahead += step
+        self.victims = (victims[0], victims[1])
+        """Where a man of each colour might stand to be taken by a pawn: where its pieces
+        may go, and the squares ahead of its pawns."""
         king = board.king(not winner)
         assert king is not None
         self.king = king
@@ -241,7 +260,8 @@ class _Ground:
         dist[start] = 0
         walls = self.walls & ~_BB[start]
         enemy_pawns = self.board.pawns & self.board.occupied_co[not color]
-        capturable = self.allowed[start] & ~walls | enemy_pawns & ~self.steady
+        capturable = (self.allowed[start] & ~walls & self.victims[not color]
+                      | enemy_pawns & ~self.steady)
         step = 8 if color == chess.WHITE else -8
         second = chess.BB_RANK_2 if color == chess.WHITE else chess.BB_RANK_7
         for square in _forward(color):
@@ -305,7 +325,8 @@ class _Role:
         promoted = [self.table(kind) for kind in _PROMOTED if kind in self.targets]
         walls = self.walls & ~_BB[self.man]
         enemy_pawns = ground.board.pawns & ground.board.occupied_co[not color]
-        capturable = ground.allowed[self.man] & ~walls | enemy_pawns & ~ground.steady
+        capturable = (ground.allowed[self.man] & ~walls & ground.victims[not color]
+                      | enemy_pawns & ~ground.steady)
         step = 8 if color == chess.WHITE else -8
         second = chess.BB_RANK_2 if color == chess.WHITE else chess.BB_RANK_7
         dist = [_INF] * 64
@@ -582,6 +603,10 @@ class _Context:
                 self.roles[man][index] = role
                 self.sides[man] = 0 if role.color == winner else 1
         self.needed = [plan.needed for plan in plans]
+        self.touched = 0
+        """Squares some plan needs entered or emptied."""
+        for needed in self.needed:
+            self.touched |= needed
 
     def start(self, board: chess.Board) -> tuple[dict[int, int], tuple[int, ...]]:
         """Where the planned men stand (square -> id) and, per plan, the moves the
@@ -614,14 +639,6 @@ def _context(board: chess.Board, survey: _Survey, start: bool) -> _Context:
 _Entry = tuple[float, int, _Node, chess.Move, tuple[int, ...], dict[int, int], _Context]
 
 
-def _plies(owed: int, owing: int, winner_to_move: bool) -> int:
-    """Plies until mate when the winner's men owe ``owed`` moves (the mating one
-    included) and the loser's ``owing``, the sides moving in turn."""
-    if winner_to_move:
-        return 2 * max(owed, owing + 1, 1) - 1
-    return 2 * max(owed, owing, 1)
-
-
 class _BestFirst:
     """Best-first walk towards the plans: a position ranks by the plies played plus the
     plies its planned men still owe along their routes (the best plan counts). After a
@@ -646,13 +663,15 @@ class _BestFirst:
         heap: list[_Entry] = []
         tick = 0
         node = _Node(root, 0, None, None)
-        left = self.budget
+        left = float(self.budget)
         replans = self.replans
         while True:
-            left -= 1
             board = node.board
             key = board._transposition_key()
-            if key not in seen:
+            if key in seen:
+                left -= DUPLICATE
+            else:
+                left -= 1
                 seen.add(key)
                 moves = list(board.generate_legal_moves())
                 if not moves:
@@ -661,6 +680,7 @@ class _BestFirst:
                 else:
                     if node.move is not None and replans > 0 and self._big(node):
                         replans -= 1
+                        left -= REPLAN
                         fresh = _context(board, self.survey, False)
                         if fresh.plans:
                             context = fresh
@@ -687,49 +707,84 @@ class _BestFirst:
                 men: dict[int, int], context: _Context, heap: list[_Entry],
                 tick: int) -> int:
         board = node.board
-        roles = context.roles
-        sides = context.sides
-        needed = context.needed
-        plans = range(len(context.plans))
         played = node.depth + 1
         weight = self.weight
-        side = 0 if board.turn == self.winner else 1
-        winner_next = side == 1
+        winner_next = board.turn != self.winner
+        touched = context.touched
+        ep_square = board.ep_square if board.pawns else None
+        rank = played + weight * self._rank(costs, winner_next)
         for move in moves:
             frm, to = move.from_square, move.to_square
-            mover = men.get(frm)
-            victim = men.get(to)
-            child = list(costs)
-            child_men = men
-            if mover is not None or victim is not None:
-                child_men = dict(men)
-                if victim is not None:
-                    del child_men[to]
-                    for index in plans:
-                        if roles[victim][index] is not None:
-                            child[2 * index + sides[victim]] = _INF
-                if mover is not None:
-                    del child_men[frm]
-                    child_men[to] = mover
-                    piece = board.piece_type_at(frm)
-                    assert piece is not None
-                    for index in plans:
-                        role = roles[mover][index]
-                        if role is not None:
-                            child[2 * index + side] += (
-                                role.table(move.promotion or piece)[to]
-                                - role.table(piece)[frm])
-            for index in plans:
-                need = needed[index]
-                if need & _BB[frm] and (mover is None or roles[mover][index] is None):
-                    child[2 * index + side] -= 1
-                if need & _BB[to] and (mover is None or roles[mover][index] is None):
-                    child[2 * index + side] += 1
             tick += 1
-            rank = played + weight * min(
-                _plies(child[i], child[i + 1], winner_next) for i in range(0, len(child), 2))
-            heapq.heappush(heap, (rank, -tick, node, move, tuple(child), child_men, context))
+            if (frm in men or to in men or touched & (_BB[frm] | _BB[to])
+                    or to == ep_square or (board.kings & _BB[frm] and abs(to - frm) == 2)):
+                child, child_men = self._child(board, move, costs, men, context)
+                heapq.heappush(heap, (played + weight * self._rank(child, winner_next), -tick,
+                                      node, move, child, child_men, context))
+            else:
+                heapq.heappush(heap, (rank, -tick, node, move, costs, men, context))
         return tick
+
+    @staticmethod
+    def _rank(costs: tuple[int, ...], winner_to_move: bool) -> int:
+        """Plies until mate by the best plan, when the winner's men owe ``costs[2 i]``
+        moves (the mating one included) and the loser's ``costs[2 i + 1]``."""
+        best = _INF * 2
+        # The winner makes the last move: with the winner to move, the loser's moves come
+        # one ply later.
+        extra = 1 if winner_to_move else 0
+        for index in range(0, len(costs), 2):
+            plies = 2 * max(costs[index], costs[index + 1] + extra, 1) - extra
+            if plies < best:
+                best = plies
+        return best
+
+    def _child(self, board: chess.Board, move: chess.Move, costs: tuple[int, ...],
+               men: dict[int, int], context: _Context) -> tuple[tuple[int, ...],
+                                                                dict[int, int]]:
+        """The costs and the planned men's squares after ``move``."""
+        roles, sides, needed = context.roles, context.sides, context.needed
+        plans = range(len(context.plans))
+        side = 0 if board.turn == self.winner else 1
+        frm, to = move.from_square, move.to_square
+        child = list(costs)
+        child_men = dict(men)
+        taken = to
+        if board.is_en_passant(move):
+            taken = to - 8 if board.turn == chess.WHITE else to + 8
+        victim = child_men.pop(taken, None)
+        if victim is not None:
+            for index in plans:
+                if roles[victim][index] is not None:
+                    child[2 * index + sides[victim]] = _INF
+        mover = child_men.pop(frm, None)
+        if mover is not None:
+            child_men[to] = mover
+            piece = board.piece_type_at(frm)
+            assert piece is not None
+            for index in plans:
+                role = roles[mover][index]
+                if role is not None:
+                    child[2 * index + side] += (role.table(move.promotion or piece)[to]
+                                                - role.table(piece)[frm])
+        if board.is_castling(move):
+            rank = frm & 56
+            rook, rook_to = (rank + 7, rank + 5) if to > frm else (rank, rank + 3)
+            castled = child_men.pop(rook, None)
+            if castled is not None:
+                child_men[rook_to] = castled
+                for index in plans:
+                    role = roles[castled][index]
+                    if role is not None:
+                        table = role.table(chess.ROOK)
+                        child[2 * index + side] += table[rook_to] - table[rook]
+        for index in plans:
+            need = needed[index]
+            if need & _BB[frm] and (mover is None or roles[mover][index] is None):
+                child[2 * index + side] -= 1
+            if need & _BB[to] and (mover is None or roles[mover][index] is None):
+                child[2 * index + side] += 1
+        return tuple(child), child_men
 
 
 def _verify(board: chess.Board, line: list[chess.Move], winner: chess.Color) -> bool:
