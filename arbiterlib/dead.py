@@ -1441,16 +1441,6 @@ def _mobility(board: chess.Board) -> int:
     return moves + board.legal_moves.count()
 
 
-def _verify(board: chess.Board, line: Iterable[chess.Move], winner: chess.Color) -> bool:
-    """Replay ``line`` with python-chess: legal all the way, ending in ``winner``'s mate."""
-    board = board.copy(stack=False)
-    for move in line:
-        if not board.is_legal(move):
-            return False
-        board.push(move)
-    return board.is_checkmate() and board.turn != winner
-
-
 def _side_name(color: chess.Color) -> str:
     return chess.COLOR_NAMES[color].capitalize()
 
@@ -1472,7 +1462,7 @@ def _analyse_from(
     """
     def can(line: list[chess.Move]) -> MateAnalysis:
         witness = tuple(prefix + line)
-        if not _verify(start, witness, color):  # pragma: no cover - a bug, never a verdict
+        if not helpmate.replays_to_mate(start, witness, color):  # pragma: no cover - a bug
             raise AssertionError(f"helpmate witness failed to replay: {witness}")
         return MateAnalysis(color, Mateability.CAN_MATE, witness=witness)
 

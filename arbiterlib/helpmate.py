@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import count
 
@@ -26,7 +26,7 @@ import chess
 
 from arbiterlib.attacks import attacks
 
-__all__ = ["find_helpmate"]
+__all__ = ["find_helpmate", "replays_to_mate"]
 
 _INF = 99
 _PIECES = (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
@@ -876,7 +876,10 @@ def _walks(sketcher: _Sketcher, board: chess.Board, nodes: list[int]) -> (
 # The entry point.
 
 
-def _verify(board: chess.Board, line: list[chess.Move], winner: chess.Color) -> bool:
+def replays_to_mate(board: chess.Board, line: Iterable[chess.Move],
+                    winner: chess.Color) -> bool:
+    """Whether python-chess replays ``line`` from ``board`` legally, ending in ``winner``'s
+    checkmate: the check every helpmate witness passes before it is reported."""
     replay = board.copy(stack=False)
     for move in line:
         if not replay.is_legal(move):
@@ -902,6 +905,6 @@ def find_helpmate(
     budget = [nodes]
     sketcher = _Sketcher(board, winner, budget)
     line = _walks(sketcher, board, budget)
-    if line is not None and _verify(board, line, winner):
+    if line is not None and replays_to_mate(board, line, winner):
         return line
     return None
