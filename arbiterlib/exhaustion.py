@@ -44,6 +44,7 @@ this module's own.
 
 from __future__ import annotations
 
+import collections
 import heapq
 
 import chess
@@ -67,7 +68,6 @@ _RANK_ATT, _RANK_MASK = chess.BB_RANK_ATTACKS, chess.BB_RANK_MASKS
 _NOT_A = _ALL & ~chess.BB_FILE_A
 _NOT_H = _ALL & ~chess.BB_FILE_H
 _BETWEEN = [[chess.between(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
-_RANKS = [chess.BB_RANKS[rank] for rank in range(8)]
 _BACK_RANKS = chess.BB_RANK_1 | chess.BB_RANK_8
 
 
@@ -133,16 +133,13 @@ def _without(key: _Key, square: int) -> _Key:
             key[5] & keep, key[6] & keep, not key[7], None)
 
 
-def _progress(key: _Key) -> int:
-    """How far play has gone (pawns advanced, men taken, pieces won): the walk takes the
-    arrangements roughly in this order, so that most are expanded once, when complete."""
-    white_pawns, black_pawns = key[0] & key[5], key[0] & key[6]
-    score = 0
-    for rank in range(1, 7):
-        score += rank * (white_pawns & _RANKS[rank]).bit_count()
-        score += (7 - rank) * (black_pawns & _RANKS[rank]).bit_count()
+def _progress(key: _Key) -> tuple[int, int, int]:
+    """How far play has gone: fewer men, then fewer pawns, then White's pawns further up
+    and Black's further down (as integers, a pawn's step up the board raises White's
+    bitboard and lowers Black's). Every move of a man raises it, so taking arrangements
+    in this order expands most of them once, when all their king pairs are known."""
     men = key[5] | key[6]
-    return score + 8 * (30 - men.bit_count()) + 16 * (men & ~key[0]).bit_count()
+    return -men.bit_count(), -key[0].bit_count(), (key[0] & key[5]) - (key[0] & key[6])
 
 
 def _merge(into: _Relation, new: _Relation) -> bool:
@@ -195,9 +192,14 @@ class _Walk:
     *index* king (the one with less room, so that the map stays small), to the bitboard
     of the squares the *other* king occupies with it."""
 
-    def __init__(self, board: chess.Board, winner: chess.Color, nodes: int) -> None:
-        self.winner = winner
+    def __init__(self, board: chess.Board, asked: chess.Color, nodes: int) -> None:
+        self.asked = asked
         self.nodes = nodes
+        self.open = {color for color in chess.COLORS
+                     if board.occupied_co[color] & ~board.kings}
+        """The colours still to prove (a lone king stays alone: it never mates)."""
+        self.mating: set[chess.Color] = set()
+        """The colours a mate was found for."""
         white, black = board.king(chess.WHITE), board.king(chess.BLACK)
         assert white is not None and black is not None
         self.index: chess.Color = (
@@ -206,7 +208,7 @@ class _Walk:
         self.relations: dict[_Key, _Relation] = {}
         self.expanded: dict[_Key, _Relation] = {}
         self.children: dict[_Key, list[tuple[int, _Key]]] = {}
-        self.queue: list[tuple[int, int, _Key]] = []
+        self.queue: list[tuple[tuple[int, int, int], int, _Key]] = []
         self.serial = 0
         root = board.copy(stack=False)
         root.remove_piece_at(white)
@@ -236,22 +238,24 @@ class _Walk:
         heapq.heappush(self.queue, (_progress(key), self.serial, key))
 
     def run(self) -> bool:
-        """True when every reachable position was visited and none is a mate by winner."""
-        while self.queue:
+        """Walk until nothing is left to visit (True), or the asked colour's mate turns
+        up (False); raises :class:`_OutOfNodes` when the budget is spent first."""
+        while self.queue and self.open:
             key = heapq.heappop(self.queue)[2]
             if self.expanded.get(key) == self.relations[key]:
                 continue
-            if self._expand(key):
+            self._expand(key)
+            if self.asked in self.mating:
                 return False
         return True
 
     # -- one arrangement --------------------------------------------------------------
 
-    def _expand(self, key: _Key) -> bool:
-        """Generate the successors of the pairs not expanded yet; True when a mate by the
-        winner may be among these positions (then the walk stops: not proved)."""
+    def _expand(self, key: _Key) -> None:
+        """Look for mates among the king pairs not expanded yet, and generate their
+        successors."""
         self._spend()
-        winner, mover = self.winner, key[7]
+        mover = key[7]
         if key[8] is None:
             self._shuffle(key)
         relation = self.relations[key]
@@ -262,15 +266,16 @@ class _Walk:
             if others:
                 fresh[square] = others
         self.expanded[key] = dict(relation)
-        if mover != winner and self._mated(key, fresh):
-            return True
-        if not key[5 if winner == chess.WHITE else 6]:
-            return False  # a lone king never mates
+        mater = not mover
+        if mater in self.open and self._mated(key, fresh, mater):
+            self.open.discard(mater)
+            self.mating.add(mater)
+        if not any(key[5 if color == chess.WHITE else 6] for color in self.open):
+            return  # the colours still open have a lone king: it never mates
         self._men_moves(key, relation, fresh)
         self._king_captures(key, relation, fresh)
         if key[8] is not None:
             self._add(_shuffled(key), self._king_steps(key, fresh, mover, relation))
-        return False
 
     def _men_moves(self, key: _Key, relation: _Relation, fresh: _Relation) -> None:
         """Every move of a man, kept for the ``fresh`` king pairs where it is legal (the
@@ -380,10 +385,9 @@ class _Walk:
                         new[square] = _BB[target]
             self._add(child, new)
 
-    def _mated(self, key: _Key, relation: _Relation) -> bool:
-        """Whether some king pair of ``relation`` is a mate by the winner (decided by
+    def _mated(self, key: _Key, relation: _Relation, winner: chess.Color) -> bool:
+        """Whether some king pair of ``relation`` is a mate by ``winner`` (decided by
         python-chess on the real board, for the pairs a cheap test cannot rule out)."""
-        winner = self.winner
         loser = not winner
         attacked = _attacks(key, winner, key[5] | key[6])  # the most the men can attack
         own = key[5] if loser == chess.WHITE else key[6]
@@ -419,23 +423,47 @@ class _Walk:
         return False
 
 
+_RESULTS: collections.OrderedDict[tuple[str, int], dict[chess.Color, bool]] = \
+    collections.OrderedDict()
+"""The answers of recent walks, by position and budget: one walk settles both colours
+(a dead position is asked about twice, once for each side)."""
+_REMEMBERED = 64
+
+
 def cannot_mate_before_exhaustion(board: chess.Board, winner: chess.Color, *,
                                   nodes: int) -> bool:
     """True only if no series of legal moves from `board` ends in checkmate by `winner`.
 
     Visits every reachable arrangement of the men (see the module doc); ``nodes`` bounds
-    the work (positions python-chess generates, arrangements expanded, king-move rounds,
-    boards tested for mate). False means "not proved": the budget ran out, a mate was
-    found, or the position is outside what the walk models (castling rights, a missing
-    king, a pawn on its first or last rank).
+    the work (positions python-chess generates, arrangements expanded, king pairs moved
+    or tested for mate). False means "not proved": the budget ran out, a mate was found,
+    or the position is outside what the walk models (castling rights, a missing king, a
+    pawn on its first or last rank). The same walk looks for the other colour's mates
+    too, and its answer is remembered for a while: asking about both sides of a position
+    costs one walk.
     """
     if board.clean_castling_rights() or board.pawns & _BACK_RANKS:
         return False
     if len(board.pieces(chess.KING, chess.WHITE)) != 1 or \
             len(board.pieces(chess.KING, chess.BLACK)) != 1:
         return False
+    if not board.occupied_co[winner] & ~board.kings:
+        return True  # a lone king never mates, and never gets company
+    memo = (board.epd(), nodes)
+    known = _RESULTS.get(memo)
+    if known is not None and winner in known:
+        _RESULTS.move_to_end(memo)
+        return known[winner]
     walk = _Walk(board, winner, nodes)
     try:
-        return walk.run()
+        complete = walk.run()
     except _OutOfNodes:
-        return False
+        complete = False
+    answers = {color: False for color in walk.mating}
+    if complete:
+        answers.update({color: True for color in chess.COLORS if color not in walk.mating})
+    answers.setdefault(winner, False)
+    _RESULTS[memo] = answers
+    while len(_RESULTS) > _REMEMBERED:
+        _RESULTS.popitem(last=False)
+    return answers[winner]
