@@ -42,7 +42,11 @@ target-directed search (little material) or 22.5% each for two best-first search
 through the locked structure, :mod:`arbiterlib.routes`), the rest for rule 5. A
 position where both sides together have at most sixteen moves (locked pawns, boxed-in
 kings) gets instead, after the playouts, one exhaustive walk of its own with 1.5 times
-the budget and no static cuts: its whole future is usually small.
+the budget and no static cuts: its whole future is usually small. Last, where one side
+has at most four moves (a king shut in for ever, pawns nearly locked), a walk over the
+arrangements of the men with the kings carried along (:mod:`arbiterlib.exhaustion`,
+2.5 times the budget) proves "stalemate first" positions: that side's moves run out
+before any mate can be set up.
 
 Move counters, the fifty-move rule and repetitions are ignored, as in the 2005 Laws a
 game only ends on those by a claim.
@@ -58,7 +62,7 @@ from collections.abc import Iterable, Iterator
 
 import chess
 
-from arbiterlib import helpmate, mobility, routes
+from arbiterlib import exhaustion, helpmate, mobility, routes
 from arbiterlib.attacks import attacks
 from arbiterlib.errors import ArbiterError
 
@@ -1431,6 +1435,24 @@ _FEW_MOVES = 16  # at most this many moves for both sides together: walk the fut
 _WALKED = "every possible series of moves leads to positions from which mate is impossible"
 
 
+_EXHAUSTED = (
+    "one side can only make a limited number of moves, and every series of them ends in"
+    " stalemate or a locked position before mate is possible"
+)
+
+
+def _is_shut_in(board: chess.Board) -> bool:
+    """Whether one side has at most four moves (a king shut in, pawns nearly locked):
+    where the walk over arrangements (:mod:`arbiterlib.exhaustion`) usually succeeds."""
+    if board.legal_moves.count() <= 4:
+        return True
+    if board.is_check():
+        return False
+    board = board.copy(stack=False)
+    board.push(chess.Move.null())
+    return board.legal_moves.count() <= 4
+
+
 def _mobility(board: chess.Board) -> int:
     """Legal moves of the side to move plus those the other side would have if it moved."""
     moves = board.legal_moves.count()
@@ -1563,16 +1585,18 @@ def _analyse_from(
                 return cannot(_WALKED)
             except _OutOfBudget:
                 pass
-    if walked:
-        return MateAnalysis(color, Mateability.UNDETERMINED)
-    try:
-        rest = budget - sum(nodes for _, nodes in shares)
-        line = _exhaust(board, color, _Budget(rest))
-        if line is not None:
-            return can(line)
-        return cannot(_WALKED)
-    except _OutOfBudget:
-        pass
+    if not walked:
+        try:
+            rest = budget - sum(nodes for _, nodes in shares)
+            line = _exhaust(board, color, _Budget(rest))
+            if line is not None:
+                return can(line)
+            return cannot(_WALKED)
+        except _OutOfBudget:
+            pass
+    if _is_shut_in(board) and exhaustion.cannot_mate_before_exhaustion(
+            board, color, nodes=budget * 5 // 2):
+        return cannot(_EXHAUSTED)
     return MateAnalysis(color, Mateability.UNDETERMINED)
 
 

@@ -459,3 +459,14 @@ def test_cli_dead_bad_arguments_exit_2(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("arbiter: dead") and "Traceback" not in err
+
+
+def test_stalemate_first_is_proved_by_the_walk_over_arrangements() -> None:
+    # Black's Kb8 can never move (the b-pawns cover a7, c7, a8, c8): Black has only the f-
+    # and h-pawn moves, and every line ends in stalemate or a locked position before
+    # anyone can mate. The position the previous session could not prove.
+    start = board("1k6/1P5p/BP3p2/1P6/8/6K1/5P1P/8 b - -")
+    result = analyse(start)
+    assert result.is_dead
+    for color in chess.COLORS:
+        assert "stalemate or a locked position" in (result.why(color) or "")
