@@ -34,6 +34,7 @@ __all__ = ["find_helpmate_in_locked_position"]
 _INF = 99
 WEIGHT = 5.0
 REPLANS = 8
+SHARE = 5.0
 DUPLICATE = 0.25
 REPLAN = 40
 PROMOTED_MATE = 3
@@ -301,6 +302,9 @@ class _Role:
         self.man = man
         self.targets = targets
         self.walls = ground.walls if walls is None else walls
+        self.last = False
+        """A blocker of a flight square: it owes its last move until its king stands on
+        the mating square (arriving earlier, it would bar the king's way in)."""
         color = ground.board.color_at(man)
         assert color is not None
         self.color = color
@@ -400,31 +404,37 @@ class _Planner:
                 bound = [min(b, h) for b, h in zip(bound, hits, strict=True)]
         return bound
 
-    def _checks(self, mate: int) -> list[tuple[int, int, Kinds, int]]:
+    def _checks(self, mate: int) -> list[tuple[int, int, Kinds, int, int]]:
         """Ways to check a king on ``mate``: (moves, man, squares to check from, flight
-        squares the check covers along its line), cheapest first."""
+        squares the check covers along its line, squares the line needs empty),
+        cheapest first."""
         ground = self.ground
         board, winner, walls = ground.board, ground.winner, ground.walls
-        options: list[tuple[int, int, Kinds, int]] = []
+        options: list[tuple[int, int, Kinds, int, int]] = []
         for man in self.attackers:
             piece = board.piece_type_at(man)
             assert piece is not None
+            walks = ground.kinds[man]
             for kind in _check_kinds(piece):
                 seen = _attackers(kind, winner, mate, walls) & ~_BB[mate]
                 if kind in (chess.PAWN, chess.KNIGHT):
                     here = ground.cost(man, {kind: seen})
                     if here < _INF:
-                        options.append((here, man, {kind: seen}, 0))
+                        options.append((here, man, {kind: seen}, 0, 0))
+                    continue
+                walk = walks.get(kind)
+                if walk is None:
                     continue
                 for ray, diagonal in _RAYS[mate]:
                     if (kind == chess.BISHOP and not diagonal) or (
                             kind == chess.ROOK and diagonal):
                         continue
-                    targets = {kind: seen & ray}
-                    here = ground.cost(man, targets)
+                    here, aim = min((walk[square], square)
+                                    for square in chess.scan_forward(seen & ray | _BB[mate]))
                     if here < _INF:
                         lined = _KING_ATT[mate] & chess.BB_RAYS[mate][chess.lsb(ray)]
-                        options.append((here, man, targets, lined))
+                        clear = chess.between(mate, aim)
+                        options.append((here, man, {kind: clear | _BB[aim]}, lined, clear))
         options.sort(key=lambda option: option[0])
         return options
 
@@ -436,7 +446,7 @@ class _Planner:
             return _KING_ATT[flight] & ~_KING_ATT[mate] & ~_BB[mate]
         return _attackers(kind, ground.winner, flight, ground.walls) & ~_BB[mate]
 
-    def _net(self, mate: int, checker: int, targets: Kinds, lined: int) -> tuple[
+    def _net(self, mate: int, checker: int, targets: Kinds, lined: int, clear: int) -> tuple[
             int, dict[int, Kinds], int]:
         """Moves to close every flight of a king on ``mate`` once checked, the roles and
         the squares the loser's blockers must enter."""
@@ -445,7 +455,7 @@ class _Planner:
         roles: dict[int, Kinds] = {checker: targets}
         spent: dict[int, int] = {checker: 0}
         flights = _KING_ATT[mate] & ground.region & ~ground.covered & ~lined
-        needed = _BB[mate]
+        needed = _BB[mate] | clear
         cost = 0
         for flight in chess.scan_forward(flights):
             best: tuple[int, int, Kinds] = (_INF, -1, {})
@@ -498,8 +508,8 @@ class _Planner:
         found: list[_Plan] = []
         for _, mate in ranked[:squares]:
             best: tuple[int, dict[int, Kinds], int] | None = None
-            for check_cost, checker, targets, lined in self._checks(mate)[:checks]:
-                cost, roles, needed = self._net(mate, checker, targets, lined)
+            for check_cost, checker, targets, lined, clear in self._checks(mate)[:checks]:
+                cost, roles, needed = self._net(mate, checker, targets, lined, clear)
                 cost += check_cost + king_walk[mate]
                 if cost < _INF and (best is None or cost < best[0]):
                     best = (cost, roles, needed)
@@ -509,6 +519,8 @@ class _Planner:
             men = {ground.king: _Role(ground, ground.king, {chess.KING: _BB[mate]})}
             for man, targets in roles.items():
                 men[man] = _Role(ground, man, targets)
+                if ground.board.color_at(man) != ground.winner:
+                    men[man].last = True
             found.append(_Plan(mate, cost, men, needed))
         found.sort(key=lambda plan: plan.cost)
         return found[:limit]
@@ -603,6 +615,8 @@ class _Context:
                 self.roles[man][index] = role
                 self.sides[man] = 0 if role.color == winner else 1
         self.needed = [plan.needed for plan in plans]
+        self.mates = [plan.mate for plan in plans]
+        self.lasts = [any(role.last for role in plan.men.values()) for plan in plans]
         self.touched = 0
         """Squares some plan needs entered or emptied."""
         for needed in self.needed:
@@ -615,12 +629,16 @@ class _Context:
         costs = [0] * (2 * len(self.plans))
         for index, plan in enumerate(self.plans):
             costs[2 * index] = plan.offset
+        king = board.king(not self.winner)
         for square, man in men.items():
             piece = board.piece_type_at(square)
             assert piece is not None
             for index, role in enumerate(self.roles[man]):
                 if role is not None:
-                    costs[2 * index + self.sides[man]] += role.table(piece)[square]
+                    owed = role.table(piece)[square]
+                    if role.last and king != self.mates[index]:
+                        owed = max(owed, 1)
+                    costs[2 * index + self.sides[man]] += owed
         for index, needed in enumerate(self.needed):
             for square in chess.scan_forward(needed & board.occupied):
                 holder = men.get(square)
@@ -640,58 +658,60 @@ _Entry = tuple[float, int, _Node, chess.Move, tuple[int, ...], dict[int, int], _
 
 
 class _BestFirst:
-    """Best-first walk towards the plans: a position ranks by the plies played plus the
+    """Best-first walk towards some plans: a position ranks by the plies played plus the
     plies its planned men still owe along their routes (the best plan counts). After a
     promotion or a pawn taken, the plans are drawn again."""
 
-    def __init__(self, board: chess.Board, survey: _Survey, budget: int, weight: float,
-                 replans: int) -> None:
-        self.board = board
+    def __init__(self, root: chess.Board, survey: _Survey, context: _Context,
+                 weight: float, replans: int) -> None:
         self.survey = survey
         self.winner = survey.winner
-        self.budget = budget
         self.weight = weight
         self.replans = replans
-
-    def run(self) -> list[chess.Move] | None:
-        root = self.board.copy(stack=False)
-        context = _context(root, self.survey, True)
-        if not context.plans:
-            return None
+        self.spent = 0.0
+        """Positions expanded (see :func:`find_helpmate_in_locked_position`)."""
+        self.seen: set[object] = set()
+        self.heap: list[_Entry] = []
+        self.tick = 0
+        self.start: tuple[_Node, tuple[int, ...], dict[int, int], _Context] | None
         men, costs = context.start(root)
-        seen: set[object] = set()
-        heap: list[_Entry] = []
-        tick = 0
-        node = _Node(root, 0, None, None)
-        left = float(self.budget)
-        replans = self.replans
-        while True:
-            board = node.board
-            key = board._transposition_key()
-            if key in seen:
-                left -= DUPLICATE
-            else:
-                left -= 1
-                seen.add(key)
-                moves = list(board.generate_legal_moves())
-                if not moves:
-                    if board.turn != self.winner and board.is_check():
-                        return node.line()
-                else:
-                    if node.move is not None and replans > 0 and self._big(node):
-                        replans -= 1
-                        left -= REPLAN
-                        fresh = _context(board, self.survey, False)
-                        if fresh.plans:
-                            context = fresh
-                            men, costs = context.start(board)
-                    tick = self._expand(node, moves, costs, men, context, heap, tick)
-            if left <= 0 or not heap:
-                return None
-            _, _, parent, move, costs, men, context = heapq.heappop(heap)
+        self.start = (_Node(root, 0, None, None), costs, men, context)
+
+    def step(self) -> list[chess.Move] | None:
+        """Expand the best position; the mating line if it is mate."""
+        if self.start is not None:
+            node, costs, men, context = self.start
+            self.start = None
+        else:
+            _, _, parent, move, costs, men, context = heapq.heappop(self.heap)
             board = parent.board.copy(stack=False)
             board.push(move)
             node = _Node(board, parent.depth + 1, parent, move)
+        board = node.board
+        key = board._transposition_key()
+        if key in self.seen:
+            self.spent += DUPLICATE
+            return None
+        self.spent += 1
+        self.seen.add(key)
+        moves = list(board.generate_legal_moves())
+        if not moves:
+            if board.turn != self.winner and board.is_check():
+                return node.line()
+            return None
+        if node.move is not None and self.replans > 0 and self._big(node):
+            self.replans -= 1
+            self.spent += REPLAN
+            fresh = _context(board, self.survey, False)
+            if fresh.plans:
+                context = fresh
+                men, costs = context.start(board)
+        self.tick = self._expand(node, moves, costs, men, context, self.heap, self.tick)
+        return None
+
+    @property
+    def done(self) -> bool:
+        return self.start is None and not self.heap
 
     def _big(self, node: _Node) -> bool:
         """Whether the move to ``node`` changed the locked structure: a promotion, or a
@@ -739,6 +759,20 @@ class _BestFirst:
                 best = plies
         return best
 
+    @staticmethod
+    def _placed(board: chess.Board, men: dict[int, int], roles: list[list[_Role | None]],
+                index: int) -> int:
+        """How many blockers of plan ``index`` stand on their flight squares."""
+        placed = 0
+        for square, man in men.items():
+            role = roles[man][index]
+            if role is not None and role.last:
+                piece = board.piece_type_at(square)
+                assert piece is not None
+                if role.table(piece)[square] == 0:
+                    placed += 1
+        return placed
+
     def _child(self, board: chess.Board, move: chess.Move, costs: tuple[int, ...],
                men: dict[int, int], context: _Context) -> tuple[tuple[int, ...],
                                                                 dict[int, int]]:
@@ -762,11 +796,25 @@ class _BestFirst:
             child_men[to] = mover
             piece = board.piece_type_at(frm)
             assert piece is not None
+            king = board.king(not self.winner)
+            after = to if frm == king else king
             for index in plans:
                 role = roles[mover][index]
                 if role is not None:
-                    child[2 * index + side] += (role.table(move.promotion or piece)[to]
-                                                - role.table(piece)[frm])
+                    mate = context.mates[index]
+                    before_owed = role.table(piece)[frm]
+                    after_owed = role.table(move.promotion or piece)[to]
+                    if role.last:
+                        if king != mate:
+                            before_owed = max(before_owed, 1)
+                        if after != mate:
+                            after_owed = max(after_owed, 1)
+                    elif context.lasts[index] and (king == mate) != (after == mate):
+                        # The king enters or leaves the mating square: blockers in place
+                        # stop or start owing their last move.
+                        waiting = self._placed(board, child_men, roles, index)
+                        child[2 * index + 1] += waiting if king == mate else -waiting
+                    child[2 * index + side] += after_owed - before_owed
         if board.is_castling(move):
             rank = frm & 56
             rook, rook_to = (rank + 7, rank + 5) if to > frm else (rank, rank + 3)
@@ -810,7 +858,23 @@ def find_helpmate_in_locked_position(board: chess.Board, winner: chess.Color, *,
     survey = _Survey(work, winner)
     if not survey.possible:
         return None
-    line = _BestFirst(work, survey, nodes, WEIGHT, REPLANS).run()
-    if line is not None and _verify(board, line, winner):
-        return line
+    context = _context(work, survey, True)
+    if not context.plans:
+        return None
+    # A portfolio: one walk per plan, the walk that has spent least goes next.
+    walks = [_BestFirst(work, survey, context, WEIGHT, REPLANS)]
+    walks += [_BestFirst(work, survey, _Context(winner, [plan]), WEIGHT, REPLANS)
+              for plan in context.plans]
+    share = {id(walk): 1.0 for walk in walks}
+    share[id(walks[0])] = SHARE
+    left = float(nodes)
+    while walks and left > 0:
+        walk = min(walks, key=lambda walk: walk.spent / share[id(walk)])
+        before = walk.spent
+        line = walk.step()
+        left -= walk.spent - before
+        if line is not None:
+            return line if _verify(board, line, winner) else None
+        if walk.done:
+            walks.remove(walk)
     return None
