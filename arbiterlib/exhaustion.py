@@ -288,17 +288,20 @@ class _Walk:
             board = _board(key)
             children = []
             for move in board.generate_pseudo_legal_moves():
-                self._spend()
+                self._spend()  # a position played
                 board.push(move)
                 children.append((_BB[move.to_square] | _BETWEEN[move.from_square][move.to_square],
                                  _key(board)))
                 board.pop()
             self.children[key] = children
+            cost = len(fresh) // 8
+        else:
+            cost = 1 + len(fresh) // 8  # an arrangement seen again, with new king pairs
         mover = key[7]
         if mover == self.index:
             blockers = _other_squares(relation)
             for path, child in children:
-                self._spend()
+                self._spend(cost)
                 bad = path | _attacks(child, not mover, child[5] | child[6] | blockers)
                 new: _Relation = {}
                 for square, others in fresh.items():
@@ -309,7 +312,7 @@ class _Walk:
         else:
             blockers = _index_squares(relation)
             for path, child in children:
-                self._spend()
+                self._spend(cost)
                 bad = path | _attacks(child, not mover, child[5] | child[6] | blockers)
                 new = {}
                 for square, others in fresh.items():

@@ -72,6 +72,18 @@ def test_a_spent_budget_is_not_a_proof() -> None:
     assert _proves(fen, chess.WHITE, nodes=NODES)
 
 
+def test_one_walk_answers_both_colours_alike_in_either_order() -> None:
+    from arbiterlib import exhaustion
+
+    board = chess.Board(SHUT_IN[2])
+    answers = []
+    for order in ((chess.WHITE, chess.BLACK), (chess.BLACK, chess.WHITE)):
+        exhaustion._RESULTS.clear()
+        answers.append({color: cannot_mate_before_exhaustion(board, color, nodes=NODES)
+                        for color in order})
+    assert answers[0] == answers[1] == {chess.WHITE: True, chess.BLACK: True}
+
+
 def test_positions_it_does_not_model_are_not_proved() -> None:
     board = chess.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
     board.remove_piece_at(chess.E8)
@@ -114,13 +126,13 @@ def _labelled(path: Path) -> list[tuple[str, str]]:
 
 @pytest.mark.skipif(not DATA.is_dir(), reason=f"real data not available: {DATA} is absent")
 def test_never_proved_where_the_labels_say_mate_is_possible() -> None:
-    rows = _labelled(DATA / "positions-dev.txt")[::20] + _labelled(DATA / "lichess.txt")[::1024]
+    rows = _labelled(DATA / "positions-dev.txt")[::25] + _labelled(DATA / "lichess.txt")[::2048]
     unsound: list[str] = []
     proved = unwinnable = 0
     for label, fen in rows:
         board = chess.Board(fen if len(fen.split()) > 4 else fen + " 0 1")
         for color, letter, can in ((chess.WHITE, "W", label[0]), (chess.BLACK, "B", label[1])):
-            answer = cannot_mate_before_exhaustion(board, color, nodes=1_500)
+            answer = cannot_mate_before_exhaustion(board, color, nodes=1_000)
             if can == letter:
                 if answer:
                     unsound.append(f"{label} {fen} ({letter})")
