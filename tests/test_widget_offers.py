@@ -84,7 +84,7 @@ def test_a_flag_ends_the_game_and_the_offer_with_it() -> None:
     line = OfferTimeline([{"offer": "draw"}, {"flag": "white"}],
                          fen="8/8/4k3/8/8/8/8/R3K3 w - - 0 60", clocks=CLOCKS)
     assert line.rows[1].change == "the game has ended (1/2-1/2): White's offer lapses with it"
-    assert line.rows[1].articles == ("6.9",)
+    assert line.rows[1].articles == ("6.9", "9.1a")  # the flag, and the offer lapsing
 
 
 def test_bad_input_is_one_line_and_the_timeline_stops_before_it() -> None:
