@@ -35,6 +35,7 @@ _INF = 99
 WEIGHT = 5.0
 REPLANS = 8
 SHARE = 5.0
+PATIENCE = 150
 DUPLICATE = 0.25
 REPLAN = 40
 PROMOTED_MATE = 3
@@ -429,8 +430,9 @@ class _Planner:
                     if (kind == chess.BISHOP and not diagonal) or (
                             kind == chess.ROOK and diagonal):
                         continue
-                    here, aim = min((walk[square], square)
-                                    for square in chess.scan_forward(seen & ray | _BB[mate]))
+                    here, aim = min(((walk[square], square)
+                                     for square in chess.scan_forward(seen & ray)),
+                                    default=(_INF, mate))
                     if here < _INF:
                         lined = _KING_ATT[mate] & chess.BB_RAYS[mate][chess.lsb(ray)]
                         clear = chess.between(mate, aim)
@@ -670,6 +672,10 @@ class _BestFirst:
         self.replans = replans
         self.spent = 0.0
         """Positions expanded (see :func:`find_helpmate_in_locked_position`)."""
+        self.best = _INF * 2
+        """The fewest moves any plan still owed in a position expanded."""
+        self.improved = 0.0
+        """What had been spent when ``best`` last fell."""
         self.seen: set[object] = set()
         self.heap: list[_Entry] = []
         self.tick = 0
@@ -706,6 +712,11 @@ class _BestFirst:
             if fresh.plans:
                 context = fresh
                 men, costs = context.start(board)
+                self.best = _INF * 2
+        owed = min(costs[index] + costs[index + 1] for index in range(0, len(costs), 2))
+        if owed < self.best:
+            self.best = owed
+            self.improved = self.spent
         self.tick = self._expand(node, moves, costs, men, context, self.heap, self.tick)
         return None
 
@@ -868,8 +879,14 @@ def find_helpmate_in_locked_position(board: chess.Board, winner: chess.Color, *,
     share = {id(walk): 1.0 for walk in walks}
     share[id(walks[0])] = SHARE
     left = float(nodes)
+    patience = float(PATIENCE)
     while walks and left > 0:
-        walk = min(walks, key=lambda walk: walk.spent / share[id(walk)])
+        # A walk that has long found nothing better waits while others are keener.
+        keen = [walk for walk in walks if walk.spent - walk.improved <= patience]
+        if not keen:
+            patience *= 2
+            continue
+        walk = min(keen, key=lambda walk: walk.spent / share[id(walk)])
         before = walk.spent
         line = walk.step()
         left -= walk.spent - before
