@@ -36,7 +36,9 @@ WEIGHT = 5.0
 REPLANS = 8
 SHARE = 5.0
 PATIENCE = 150
-DUPLICATE = 0.25
+MATE_PLANS = 4
+SQUARES = 10
+DUPLICATE = 0.1
 REPLAN = 40
 PROMOTED_MATE = 3
 _BB = chess.BB_SQUARES
@@ -417,14 +419,20 @@ class _Planner:
             assert piece is not None
             walks = ground.kinds[man]
             for kind in _check_kinds(piece):
+                walk = walks.get(kind)
+                if walk is None:
+                    continue
                 seen = _attackers(kind, winner, mate, walls) & ~_BB[mate]
-                if kind in (chess.PAWN, chess.KNIGHT):
-                    here = ground.cost(man, {kind: seen})
+                if kind == chess.KNIGHT:
+                    here = min((walk[square] for square in chess.scan_forward(seen)),
+                               default=_INF)
                     if here < _INF:
                         options.append((here, man, {kind: seen}, 0, 0))
                     continue
-                walk = walks.get(kind)
-                if walk is None:
+                if kind == chess.PAWN:
+                    for aim in chess.scan_forward(seen):
+                        if walk[aim] < _INF:
+                            options.append((walk[aim], man, {kind: _BB[aim]}, 0, 0))
                     continue
                 for ray, diagonal in _RAYS[mate]:
                     if (kind == chess.BISHOP and not diagonal) or (
@@ -459,15 +467,24 @@ class _Planner:
         flights = _KING_ATT[mate] & ground.region & ~ground.covered & ~lined
         needed = _BB[mate] | clear
         cost = 0
-        for flight in chess.scan_forward(flights):
+        # A checker next to the king must be guarded (only the winner's men can).
+        guard = -1
+        for square in chess.scan_forward(_KING_ATT[mate] & ground.region & ~ground.covered):
+            if all(not squares & ~_BB[square] for squares in targets.values()):
+                guard = square
+        for flight in [*chess.scan_forward(flights & ~_BB[guard]), guard]:
+            if flight < 0:
+                continue
             best: tuple[int, int, Kinds] = (_INF, -1, {})
-            for man in self.blockers:
+            for man in self.blockers if flight != guard else ():
                 if man in roles:
                     continue
                 here = min(walk[flight] for walk in ground.kinds[man].values())
                 if here < best[0]:
                     best = (here, man, {kind: _BB[flight] for kind in ground.kinds[man]})
             for man in self.keepers:
+                if flight == guard and man == checker:
+                    continue
                 piece = board.piece_type_at(man)
                 assert piece is not None
                 old = roles.get(man)
@@ -574,10 +591,48 @@ class _Planner:
         return found[:limit]
 
 
+_Key = tuple[int, int, int, int, int, int, int, int, bool, int, int | None]
+
+
+def _key(board: chess.Board) -> _Key:
+    """The position, for telling repeated ones apart."""
+    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+            board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK], board.turn,
+            board.castling_rights, board.ep_square)
+
+
+def _key_after(board: chess.Board, key: _Key, move: chess.Move) -> _Key | None:
+    """:func:`_key` of the position after ``move`` (None with castling rights about)."""
+    frm, to = move.from_square, move.to_square
+    if key[9]:
+        return None
+    mover = board.piece_type_at(frm)
+    assert mover is not None
+    men = [key[0], key[1], key[2], key[3], key[4], key[5]]
+    sides = [key[7], key[6]]
+    turn = key[8]
+    ep = None
+    taken = to
+    if mover == chess.PAWN:
+        if to == key[10] and (frm - to) % 8:
+            taken = to - 8 if turn == chess.WHITE else to + 8
+        elif abs(to - frm) == 16:
+            ep = (frm + to) // 2
+    victim = board.piece_type_at(taken)
+    if victim is not None:
+        men[victim - 1] ^= _BB[taken]
+        sides[not turn] ^= _BB[taken]
+    men[mover - 1] ^= _BB[frm]
+    men[(move.promotion or mover) - 1] ^= _BB[to]
+    sides[turn] ^= _BB[frm] | _BB[to]
+    return (men[0], men[1], men[2], men[3], men[4], men[5], sides[1], sides[0], not turn,
+            0, ep)
+
+
 class _Node:
     """A position reached by the best-first walk."""
 
-    __slots__ = ("board", "depth", "move", "parent")
+    __slots__ = ("board", "depth", "key", "move", "parent")
 
     def __init__(self, board: chess.Board, depth: int, parent: _Node | None,
                  move: chess.Move | None) -> None:
@@ -585,6 +640,7 @@ class _Node:
         self.depth = depth
         self.parent = parent
         self.move = move
+        self.key: _Key | None = None
 
     def line(self) -> list[chess.Move]:
         moves = []
@@ -652,11 +708,12 @@ class _Context:
 def _context(board: chess.Board, survey: _Survey, start: bool) -> _Context:
     ground = _Ground(board, survey, start)
     planner = _Planner(ground)
-    plans = planner.plans(4) + planner.promotions(2, PROMOTED_MATE)
+    plans = planner.plans(MATE_PLANS, SQUARES) + planner.promotions(2, PROMOTED_MATE)
     return _Context(survey.winner, plans)
 
 
-_Entry = tuple[float, int, _Node, chess.Move, tuple[int, ...], dict[int, int], _Context]
+_Entry = tuple[float, int, _Node, chess.Move, tuple[int, ...], dict[int, int], _Context,
+               _Key | None]
 
 
 class _BestFirst:
@@ -665,8 +722,10 @@ class _BestFirst:
     promotion or a pawn taken, the plans are drawn again."""
 
     def __init__(self, root: chess.Board, survey: _Survey, context: _Context,
-                 weight: float, replans: int) -> None:
+                 weight: float, replans: int, drawn: dict[_Key, _Context]) -> None:
         self.survey = survey
+        self.drawn = drawn
+        """Plans drawn after a promotion or a pawn taken, by position (shared)."""
         self.winner = survey.winner
         self.weight = weight
         self.replans = replans
@@ -689,17 +748,20 @@ class _BestFirst:
             node, costs, men, context = self.start
             self.start = None
         else:
-            _, _, parent, move, costs, men, context = heapq.heappop(self.heap)
+            _, _, parent, move, costs, men, context, known = heapq.heappop(self.heap)
+            if known is not None and known in self.seen:
+                return None
             board = parent.board.copy(stack=False)
             board.push(move)
             node = _Node(board, parent.depth + 1, parent, move)
         board = node.board
-        key = board._transposition_key()
+        key = _key(board)
         if key in self.seen:
             self.spent += DUPLICATE
             return None
         self.spent += 1
         self.seen.add(key)
+        node.key = key
         moves = list(board.generate_legal_moves())
         if not moves:
             if board.turn != self.winner and board.is_check():
@@ -707,8 +769,10 @@ class _BestFirst:
             return None
         if node.move is not None and self.replans > 0 and self._big(node):
             self.replans -= 1
-            self.spent += REPLAN
-            fresh = _context(board, self.survey, False)
+            fresh = self.drawn.get(key)
+            if fresh is None:
+                self.spent += REPLAN
+                fresh = self.drawn[key] = _context(board, self.survey, False)
             if fresh.plans:
                 context = fresh
                 men, costs = context.start(board)
@@ -744,16 +808,23 @@ class _BestFirst:
         touched = context.touched
         ep_square = board.ep_square if board.pawns else None
         rank = played + weight * self._rank(costs, winner_next)
+        seen, key = self.seen, node.key
+        assert key is not None
+        king = board.king(not self.winner)
+        assert king is not None
         for move in moves:
             frm, to = move.from_square, move.to_square
+            after = _key_after(board, key, move)
+            if after is not None and after in seen:
+                continue
             tick += 1
             if (frm in men or to in men or touched & (_BB[frm] | _BB[to])
                     or to == ep_square or (board.kings & _BB[frm] and abs(to - frm) == 2)):
-                child, child_men = self._child(board, move, costs, men, context)
+                child, child_men = self._child(board, move, costs, men, context, king)
                 heapq.heappush(heap, (played + weight * self._rank(child, winner_next), -tick,
-                                      node, move, child, child_men, context))
+                                      node, move, child, child_men, context, after))
             else:
-                heapq.heappush(heap, (rank, -tick, node, move, costs, men, context))
+                heapq.heappush(heap, (rank, -tick, node, move, costs, men, context, after))
         return tick
 
     @staticmethod
@@ -785,29 +856,34 @@ class _BestFirst:
         return placed
 
     def _child(self, board: chess.Board, move: chess.Move, costs: tuple[int, ...],
-               men: dict[int, int], context: _Context) -> tuple[tuple[int, ...],
-                                                                dict[int, int]]:
-        """The costs and the planned men's squares after ``move``."""
+               men: dict[int, int], context: _Context, king: int) -> tuple[
+                   tuple[int, ...], dict[int, int]]:
+        """The costs and the planned men's squares after ``move`` (``king``: where the
+        loser's king stands)."""
         roles, sides, needed = context.roles, context.sides, context.needed
         plans = range(len(context.plans))
         side = 0 if board.turn == self.winner else 1
         frm, to = move.from_square, move.to_square
         child = list(costs)
-        child_men = dict(men)
         taken = to
-        if board.is_en_passant(move):
+        if to == board.ep_square and board.pawns & _BB[frm] and (frm - to) % 8:
             taken = to - 8 if board.turn == chess.WHITE else to + 8
-        victim = child_men.pop(taken, None)
+        castling = board.castling_rights and board.kings & _BB[frm] and abs(to - frm) == 2
+        victim = men.get(taken)
+        mover = men.get(frm)
+        child_men = men
+        if victim is not None or mover is not None or castling:
+            child_men = dict(men)
         if victim is not None:
+            del child_men[taken]
             for index in plans:
                 if roles[victim][index] is not None:
                     child[2 * index + sides[victim]] = _INF
-        mover = child_men.pop(frm, None)
         if mover is not None:
+            del child_men[frm]
             child_men[to] = mover
             piece = board.piece_type_at(frm)
             assert piece is not None
-            king = board.king(not self.winner)
             after = to if frm == king else king
             for index in plans:
                 role = roles[mover][index]
@@ -826,7 +902,7 @@ class _BestFirst:
                         waiting = self._placed(board, child_men, roles, index)
                         child[2 * index + 1] += waiting if king == mate else -waiting
                     child[2 * index + side] += after_owed - before_owed
-        if board.is_castling(move):
+        if castling:
             rank = frm & 56
             rook, rook_to = (rank + 7, rank + 5) if to > frm else (rank, rank + 3)
             castled = child_men.pop(rook, None)
@@ -837,12 +913,15 @@ class _BestFirst:
                     if role is not None:
                         table = role.table(chess.ROOK)
                         child[2 * index + side] += table[rook_to] - table[rook]
-        for index in plans:
-            need = needed[index]
-            if need & _BB[frm] and (mover is None or roles[mover][index] is None):
-                child[2 * index + side] -= 1
-            if need & _BB[to] and (mover is None or roles[mover][index] is None):
-                child[2 * index + side] += 1
+        moved = _BB[frm] | _BB[to]
+        if context.touched & moved:
+            for index in plans:
+                need = needed[index]
+                if need & moved and (mover is None or roles[mover][index] is None):
+                    if need & _BB[frm]:
+                        child[2 * index + side] -= 1
+                    if need & _BB[to]:
+                        child[2 * index + side] += 1
         return tuple(child), child_men
 
 
@@ -873,8 +952,9 @@ def find_helpmate_in_locked_position(board: chess.Board, winner: chess.Color, *,
     if not context.plans:
         return None
     # A portfolio: one walk per plan, the walk that has spent least goes next.
-    walks = [_BestFirst(work, survey, context, WEIGHT, REPLANS)]
-    walks += [_BestFirst(work, survey, _Context(winner, [plan]), WEIGHT, REPLANS)
+    drawn: dict[_Key, _Context] = {}
+    walks = [_BestFirst(work, survey, context, WEIGHT, REPLANS, drawn)]
+    walks += [_BestFirst(work, survey, _Context(winner, [plan]), WEIGHT, REPLANS, drawn)
               for plan in context.plans]
     share = {id(walk): 1.0 for walk in walks}
     share[id(walks[0])] = SHARE
