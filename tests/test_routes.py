@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from arbiterlib.routes import find_helpmate_in_locked_position
 
-NODES = 3000
+NODES = 1000
 
 
 def side(name: str) -> chess.Color:
@@ -31,7 +31,11 @@ LOCKED = [
     ("black", "8/4kb2/8/1p1p1p1p/1P1P1P1P/1bB5/3B1K2/8 b - -"),
     ("white", "k7/1b6/2b5/3b4/4b3/1pB2b2/pP4b1/K6b w - -"),  # a long king walk
     ("white", "4k3/4b3/3p1p2/3PbP2/3pBp2/3P1P2/4B3/4K3 b - -"),
-    ("black", "Bk6/1P6/1P6/8/4Pp1p/P7/2PP1P1P/R3K3 w - -"),  # a rook is taken, f1=Q mates
+    ("black", "4k3/8/4K3/1p1p1p1p/1P1P1P1P/8/8/8 w - -"),  # pawns taken, one promotes
+    ("black", "8/8/4k3/4p3/p1p3p1/P1P1P1P1/4K3/8 b - -"),
+    ("white", "4k3/2p3p1/1pPp1pPp/pP1PpP1P/P3P2R/8/3K2BR/7R w - -"),
+    ("black", "2b1b1bk/1p3p1b/1Pp2Pp1/2Pp2P1/3Pp3/B3PpP1/5P2/K1B1B3 w - -"),
+    ("white", "k1b1b1b1/7b/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - -"),
     ("white", "3b4/4p1p1/1p1pP1P1/1P1PpBp1/1pBpP1P1/1P1P4/4K1P1/2k5 w - -"),  # g3 mates
 ]
 
