@@ -41,8 +41,8 @@ target-directed search (little material) or 22.5% each for two best-first search
 (and, where pawns are locked, 20% for the search along the routes the men can take
 through the locked structure, :mod:`arbiterlib.routes`), the rest for rule 5. A
 position where both sides together have at most sixteen moves (locked pawns, boxed-in
-kings) gets instead, after the playouts, one exhaustive walk of its own with 1.5 times
-the budget and no static cuts: its whole future is usually small. Last, where one side
+kings) gets instead, after the playouts, one exhaustive walk of its own with the whole
+budget and no static cuts: its whole future is usually small. Last, where one side
 has at most four moves (a king shut in for ever, pawns nearly locked), a walk over the
 arrangements of the men with the kings carried along (:mod:`arbiterlib.exhaustion`,
 2.5 times the budget) proves "stalemate first" positions: that side's moves run out
@@ -54,6 +54,7 @@ game only ends on those by a claim.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import heapq
@@ -88,7 +89,8 @@ DEFAULT_BUDGET = 2_000
 """Positions each side's searches may visit before the answer is UNDETERMINED."""
 
 _FORCED_PLIES = 40
-_FEW_MEN = 6  # at most this many men: try the short iterative-deepening search first
+_FEW_MEN = 6  # at most this many men: a short iterative-deepening search after the playouts
+_SHORT_LINE = 12  # ... unless they found a line at most this long (lessons spell lines out)
 _MAX_LINE = 40
 
 
@@ -1044,6 +1046,18 @@ def _check_squares(board: chess.Board, winner: chess.Color) -> tuple[list[int], 
     return direct, discover
 
 
+def _attacked_by(board: chess.Board, color: chess.Color) -> int:
+    """The squares ``color`` attacks (its pawns all at once, then each other man)."""
+    pawns = board.pawns & board.occupied_co[color]
+    if color == chess.WHITE:
+        attacked = ((pawns << 9) & _NOT_A | (pawns << 7) & _NOT_H) & chess.BB_ALL
+    else:
+        attacked = (pawns >> 7) & _NOT_A | (pawns >> 9) & _NOT_H
+    for square in _squares(board.occupied_co[color] & ~pawns):
+        attacked |= board.attacks_mask(square)
+    return attacked
+
+
 _MATE_FLIGHTS = 2
 
 
@@ -1065,14 +1079,27 @@ def _mating_move(board: chess.Board, winner: chess.Color, moves: list[chess.Move
             if flights > _MATE_FLIGHTS:
                 return None
     direct, discover = _check_squares(board, winner)
+    # A cheap filter first: the move lands where some piece type would check, starts on a
+    # discovering square, promotes, or is a king's two-square step (castling).
+    landing = direct[1] | direct[2] | direct[5]
+    own_king = board.king(winner)
     for move in moves:
-        piece = board.piece_type_at(move.from_square) or 0
+        frm, to = move.from_square, move.to_square
         if not (
-            direct[piece] & chess.BB_SQUARES[move.to_square]
-            or discover & chess.BB_SQUARES[move.from_square]
+            landing & chess.BB_SQUARES[to]
+            or discover & chess.BB_SQUARES[frm]
             or move.promotion
-            or (piece == chess.PAWN and move.to_square == board.ep_square)
-            or (piece == chess.KING and _distance(move.from_square, move.to_square) == 2)
+            or to == board.ep_square
+            or (frm == own_king and _distance(frm, to) == 2)
+        ):
+            continue
+        piece = board.piece_type_at(frm) or 0
+        if not (
+            direct[piece] & chess.BB_SQUARES[to]
+            or discover & chess.BB_SQUARES[frm]
+            or move.promotion
+            or (piece == chess.PAWN and to == board.ep_square)
+            or (piece == chess.KING and _distance(frm, to) == 2)
         ):
             continue
         if board.is_into_check(move):
@@ -1177,9 +1204,11 @@ class _Playout:
         scored: list[tuple[float, int, chess.Move]] = []
         if policy == 3:
             return self._in_place_scores(board, moves, target)
+        last, piece = -1, 0
         for i, move in enumerate(moves):
             frm, to = move.from_square, move.to_square
-            piece = board.piece_type_at(frm) or 0
+            if frm != last:  # the moves come grouped by the square they start from
+                last, piece = frm, board.piece_type_at(frm) or 0
             victim = board.piece_type_at(to) if theirs & chess.BB_SQUARES[to] else None
             score = 0.0
             if move.promotion:
@@ -1212,9 +1241,11 @@ class _Playout:
         zone = chess.BB_KING_ATTACKS[target] | chess.BB_SQUARES[target]
         theirs = board.occupied_co[not winner]
         scored: list[tuple[float, int, chess.Move]] = []
+        last, piece = -1, 0
         for i, move in enumerate(moves):
             frm, to = move.from_square, move.to_square
-            piece = board.piece_type_at(frm) or 0
+            if frm != last:  # the moves come grouped by the square they start from
+                last, piece = frm, board.piece_type_at(frm) or 0
             score = 0.0
             if move.promotion:
                 score = 60.0 if move.promotion == chess.QUEEN else -100.0
@@ -1246,9 +1277,11 @@ class _Playout:
             near |= ((near << 1) & _NOT_A) | ((near >> 1) & _NOT_H)
             ours_w = board.occupied_co[winner]
             in_place: list[tuple[float, int, chess.Move]] = []
+            last, piece = -1, 0
             for i, move in enumerate(moves):
                 frm, to = move.from_square, move.to_square
-                piece = board.piece_type_at(frm) or 0
+                if frm != last:  # the moves come grouped by the square they start from
+                    last, piece = frm, board.piece_type_at(frm) or 0
                 score = 0.0
                 if ours_w & chess.BB_SQUARES[to]:
                     score = -60.0
@@ -1263,15 +1296,15 @@ class _Playout:
         corner = min(self.corners, key=lambda c: _DISTANCE[c][king])
         if index % 4 == 3:
             corner = self.corners[(index // 4) % len(self.corners)]
-        attacked = 0
-        for sq in _squares(board.occupied_co[winner]):
-            attacked |= board.attacks_mask(sq)
+        attacked = _attacked_by(board, winner)
         ours = board.occupied_co[winner]
         shelter = chess.BB_KING_ATTACKS[king]
         scored: list[tuple[float, int, chess.Move]] = []
+        last, piece = -1, 0
         for i, move in enumerate(moves):
             frm, to = move.from_square, move.to_square
-            piece = board.piece_type_at(frm) or 0
+            if frm != last:  # the moves come grouped by the square they start from
+                last, piece = frm, board.piece_type_at(frm) or 0
             score = 0.0
             if ours & chess.BB_SQUARES[to]:
                 score = -60.0
@@ -1533,15 +1566,6 @@ def _analyse_from(
             return answer
     if budget <= 0:
         return MateAnalysis(color, Mateability.UNDETERMINED)
-    if chess.popcount(board.occupied) <= _FEW_MEN:
-        # Little material: a short iterative-deepening search finds the short mates that
-        # make readable witnesses (the playouts' lines strip and wander).
-        try:
-            line = _Helpmate(board, color, _Budget(min(budget // 10, 200))).run(6)
-            if line is not None:
-                return can(line)
-        except _OutOfBudget:
-            pass
     # Shares of the budget: a playout series 15%, then for little material the
     # target-directed helpmate search 45%, otherwise two best-first searches (strip the
     # defender; keep its pieces as blockers) 22.5% each; the exhaustive walk the rest.
@@ -1571,15 +1595,22 @@ def _analyse_from(
                 line = _BestFirst(board, color, _Budget(nodes)).search(policy, 120, 8)
         except _OutOfBudget:
             line = None
+        if policy == _PLAYOUTS and chess.popcount(board.occupied) <= _FEW_MEN and (
+                line is None or len(line) > _SHORT_LINE):
+            # Little material: a short iterative-deepening search finds the short mates
+            # the playouts' greedy lines walk past, and lessons can spell them out.
+            with contextlib.suppress(_OutOfBudget):
+                line = _Helpmate(board, color, _Budget(min(budget // 10, 200))).run(6) or line
         if line is not None:
             return can(line)
         if policy == _PLAYOUTS and _mobility(board) <= _FEW_MOVES:
             # Both sides together have only a handful of moves (locked pawns, boxed-in
             # kings): the whole future is usually small enough to walk, with its own
-            # allowance of 1.5 times the budget (and no second, smaller walk after).
+            # allowance of the whole budget (and no second, smaller walk after). Walks
+            # that succeed mostly take well under that; the rest rarely would with more.
             walked = True
             try:
-                line = _exhaust(board, color, _Budget(budget * 3 // 2), static=False)
+                line = _exhaust(board, color, _Budget(budget), static=False)
                 if line is not None:
                     return can(line)
                 return cannot(_WALKED)
