@@ -1595,15 +1595,7 @@ def _analyse_from(
                 line = _BestFirst(board, color, _Budget(nodes)).search(policy, 120, 8)
         except _OutOfBudget:
             line = None
-        if policy == _PLAYOUTS and chess.popcount(board.occupied) <= _FEW_MEN and (
-                line is None or len(line) > _SHORT_LINE):
-            # Little material: a short iterative-deepening search finds the short mates
-            # the playouts' greedy lines walk past, and lessons can spell them out.
-            with contextlib.suppress(_OutOfBudget):
-                line = _Helpmate(board, color, _Budget(min(budget // 10, 200))).run(6) or line
-        if line is not None:
-            return can(line)
-        if policy == _PLAYOUTS and _mobility(board) <= _FEW_MOVES:
+        if policy == _PLAYOUTS and line is None and _mobility(board) <= _FEW_MOVES:
             # Both sides together have only a handful of moves (locked pawns, boxed-in
             # kings): the whole future is usually small enough to walk, with its own
             # allowance of the whole budget (and no second, smaller walk after). Walks
@@ -1611,11 +1603,18 @@ def _analyse_from(
             walked = True
             try:
                 line = _exhaust(board, color, _Budget(budget), static=False)
-                if line is not None:
-                    return can(line)
-                return cannot(_WALKED)
+                if line is None:
+                    return cannot(_WALKED)
             except _OutOfBudget:
                 pass
+        if policy == _PLAYOUTS and chess.popcount(board.occupied) <= _FEW_MEN and (
+                line is None or len(line) > _SHORT_LINE):
+            # Little material: a short iterative-deepening search finds the short mates
+            # the greedy lines walk past, and lessons can spell them out.
+            with contextlib.suppress(_OutOfBudget):
+                line = _Helpmate(board, color, _Budget(min(budget // 10, 200))).run(6) or line
+        if line is not None:
+            return can(line)
     if not walked:
         try:
             rest = budget - sum(nodes for _, nodes in shares)
