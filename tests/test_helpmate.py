@@ -4,24 +4,13 @@ from __future__ import annotations
 
 import chess
 import pytest
+from conftest import mates, side
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from arbiterlib.helpmate import find_helpmate
 
 NODES = 1500
-
-
-def side(name: str) -> chess.Color:
-    return chess.WHITE if name == "white" else chess.BLACK
-
-
-def mates(start: chess.Board, line: list[chess.Move], winner: chess.Color) -> bool:
-    board = start.copy()
-    for move in line:
-        assert board.is_legal(move), f"illegal {move} in {board.fen()}"
-        board.push(move)
-    return board.is_checkmate() and board.turn != winner
 
 
 #: Simple endings where the mate needs the defender's own men as blockers (side to find
