@@ -1464,6 +1464,7 @@ def _forced(board: chess.Board) -> tuple[chess.Board, list[chess.Move], bool]:
 
 _PLAYOUTS, _TARGETED, _ROUTES = -1, -2, -3  # the search's steps besides best-first
 _TARGETED_MEN = 8  # at most this many men: the target-directed helpmate search (helpmate.py)
+_TARGETED_SHARE = 15  # its share of the budget, in twentieths (the playouts take three)
 _FEW_MOVES = 16  # at most this many moves for both sides together: walk the future first
 _WALKED = "every possible series of moves leads to positions from which mate is impossible"
 
@@ -1567,11 +1568,12 @@ def _analyse_from(
     if budget <= 0:
         return MateAnalysis(color, Mateability.UNDETERMINED)
     # Shares of the budget: a playout series 15%, then for little material the
-    # target-directed helpmate search 45%, otherwise two best-first searches (strip the
-    # defender; keep its pieces as blockers) 22.5% each; the exhaustive walk the rest.
+    # target-directed helpmate search 75% (_TARGETED_SHARE), otherwise two best-first
+    # searches (strip the defender; keep its pieces as blockers) 22.5% each; the
+    # exhaustive walk the rest.
     shares: tuple[tuple[int, int], ...]
     if chess.popcount(board.occupied) <= _TARGETED_MEN:
-        shares = ((_PLAYOUTS, budget * 3 // 20), (_TARGETED, budget * 9 // 20))
+        shares = ((_PLAYOUTS, budget * 3 // 20), (_TARGETED, budget * _TARGETED_SHARE // 20))
     elif locked:
         shares = ((_PLAYOUTS, budget * 3 // 20), (0, budget * 9 // 40), (1, budget * 9 // 40),
                   (_ROUTES, budget // 5))

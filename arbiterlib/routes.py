@@ -27,6 +27,7 @@ import heapq
 
 import chess
 
+from arbiterlib.helpmate import replays_to_mate
 from arbiterlib.mobility import mobility
 
 __all__ = ["find_helpmate_in_locked_position"]
@@ -925,15 +926,6 @@ class _BestFirst:
         return tuple(child), child_men
 
 
-def _verify(board: chess.Board, line: list[chess.Move], winner: chess.Color) -> bool:
-    replay = board.copy(stack=False)
-    for move in line:
-        if not replay.is_legal(move):
-            return False
-        replay.push(move)
-    return replay.is_checkmate() and replay.turn != winner
-
-
 def find_helpmate_in_locked_position(board: chess.Board, winner: chess.Color, *,
                                      nodes: int) -> list[chess.Move] | None:
     """A series of legal moves from ``board`` ending with ``winner`` checkmating, or None
@@ -971,7 +963,7 @@ def find_helpmate_in_locked_position(board: chess.Board, winner: chess.Color, *,
         line = walk.step()
         left -= walk.spent - before
         if line is not None:
-            return line if _verify(board, line, winner) else None
+            return line if replays_to_mate(board, line, winner) else None
         if walk.done:
             walks.remove(walk)
     return None

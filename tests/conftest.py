@@ -1,10 +1,11 @@
-"""Shared test fixtures. Real data lives in ../shared/data beside the clone; tests skip
-without it."""
+"""Shared test fixtures and helpers. Real data lives in ../shared/data beside the clone;
+tests skip without it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import chess
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,3 +18,17 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"real data not available: {SHARED_DATA} is absent")
     return SHARED_DATA
+
+
+def side(name: str) -> chess.Color:
+    """The colour called ``name`` ("white" or "black") in the test tables."""
+    return chess.WHITE if name == "white" else chess.BLACK
+
+
+def mates(start: chess.Board, line: list[chess.Move], winner: chess.Color) -> bool:
+    """Whether ``line`` replays legally from ``start`` and ends with ``winner`` mating."""
+    board = start.copy()
+    for move in line:
+        assert board.is_legal(move), f"illegal {move} in {board.fen()}"
+        board.push(move)
+    return board.is_checkmate() and board.turn != winner

@@ -4,24 +4,13 @@ from __future__ import annotations
 
 import chess
 import pytest
+from conftest import mates, side
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbiterlib.routes import find_helpmate_in_locked_position
 
 NODES = 1000
-
-
-def side(name: str) -> chess.Color:
-    return chess.WHITE if name == "white" else chess.BLACK
-
-
-def mates(start: chess.Board, line: list[chess.Move], winner: chess.Color) -> bool:
-    board = start.copy()
-    for move in line:
-        assert board.is_legal(move), f"illegal {move} in {board.fen()}"
-        board.push(move)
-    return board.is_checkmate() and board.turn != winner
 
 
 #: Locked positions (9 men or more) that the other searches leave open within their
