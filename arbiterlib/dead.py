@@ -36,7 +36,7 @@ Rules 1, 2 and 4 cost a millisecond or two and are all that ``budget=0`` runs (t
 engine's check after every move). With a budget, locked pawns send the position to
 rule 4 first (the saturation only when no queen, rook or knight is left, where it
 usually succeeds); otherwise a playout comes first, as most real positions are quickly
-shown winnable. The budget is shared: 15% for a playout series, then 45% for the
+shown winnable. The budget is shared: 15% for a playout series, then 75% for the
 target-directed search (little material) or 22.5% each for two best-first searches
 (and, where pawns are locked, 20% for the search along the routes the men can take
 through the locked structure, :mod:`arbiterlib.routes`), the rest for rule 5. A
