@@ -470,3 +470,40 @@ def test_stalemate_first_is_proved_by_the_walk_over_arrangements() -> None:
     assert result.is_dead
     for color in chess.COLORS:
         assert "stalemate or a locked position" in (result.why(color) or "")
+
+
+@pytest.mark.parametrize(
+    ("fen", "color"),
+    [
+        # White's Kh1 and Black's Ka8 are shut in; every pawn race ends in stalemate.
+        ("k7/p1p1p3/8/8/P1P5/4P1p1/6Pp/7K w - -", chess.WHITE),
+        ("k7/p1p1p3/8/8/P1P5/4P1p1/6Pp/7K w - -", chess.BLACK),
+        # White's Ka3 is walled in by its own pawns; Black's king roams in vain.
+        ("k7/3p1p1p/8/1p6/1P6/KP1P1P1P/PP6/8 w - -", chess.BLACK),
+        # Black's Kb8 never moves: White's bishop and pawns run out of moves first.
+        ("1k6/1P6/BP5p/pPp4p/8/8/P1P3KP/8 b - -", chess.WHITE),
+        # Nobody is shut in, but both kings are boxed in by locked pawns.
+        ("k7/8/p1p3p1/2P1p1Pp/PpP1Pp2/1P1K1P1P/8/8 w - -", chess.BLACK),
+        ("8/1p2k3/bPp5/BpP5/1P4K1/8/1P6/8 b - -", chess.WHITE),
+    ],
+)
+def test_walk_over_arrangements_proves_stalemate_first(fen: str, color: chess.Color) -> None:
+    result = analyse_side(board(fen), color)
+    assert result.result is CANNOT
+    assert "stalemate or a locked position" in (result.why or "")
+
+
+@pytest.mark.parametrize(
+    ("fen", "color"),
+    [
+        # The same pawn structures where the shut-in side's opponent can still mate.
+        ("1k6/1P5p/BP1p1p2/1P6/3P4/8/5PKP/8 w - -", chess.WHITE),
+        ("1k6/1P1p3p/BP3p2/1P1P3p/8/5P2/6KP/8 b - -", chess.WHITE),
+        ("8/8/2k3p1/p1Pp1pPp/P2P1P1P/3K4/8/8 w - -", chess.BLACK),
+    ],
+)
+def test_walk_over_arrangements_leaves_winnable_sides_open(
+    fen: str, color: chess.Color
+) -> None:
+    # The larger walk runs on these positions too, and must not claim they are dead.
+    assert can_mate(board(fen), color) is not CANNOT
