@@ -423,6 +423,30 @@ def test_capture_split_never_proves_a_winnable_side(shared_data: Path) -> None:
                 assert not _split_no_mate(start, color, 100), f"{label} {fen}"
 
 
+def test_walk_allowances_never_prove_a_winnable_side(shared_data: Path) -> None:
+    # The walk over arrangements with the allowance the analysis gives it (up to six
+    # times the budget in small shut-in positions), on every eighth dev position where
+    # it runs: it must never claim "cannot mate" for a side the label says can mate.
+    from arbiterlib import exhaustion
+    from arbiterlib.dead import DEFAULT_BUDGET, _blocked_pawns, _exhaustion_nodes, _forced
+
+    gated = [
+        (label, after, nodes)
+        for label, fen in labelled(shared_data / "dead" / "positions-dev.txt")
+        for after in [_forced(chess.Board(fen))[0]]
+        if not after.is_game_over()
+        for nodes in [_exhaustion_nodes(after, _blocked_pawns(after)[0], DEFAULT_BUDGET)]
+        if nodes
+    ]
+    proved = 0
+    for label, after, nodes in gated[::8]:
+        for color, can in ((chess.WHITE, label[0] == "W"), (chess.BLACK, label[1] == "B")):
+            answer = exhaustion.cannot_mate_before_exhaustion(after, color, nodes=nodes)
+            assert not (can and answer), f"{label} {after.fen()}"
+            proved += answer
+    assert proved >= 90, f"proved {proved}"
+
+
 # --- the CLI: arbiter dead ---------------------------------------------------------------
 
 
