@@ -1459,13 +1459,13 @@ def _exhaustion_nodes(board: chess.Board, locked: int, budget: int) -> int:
     step of the analysis; 0 where it is not worth trying.
 
     Where a side is shut in, 2.5 times the budget, and 6 times where the position is
-    also small, with few moves and no queen, rook or knight: the races
-    between a shut-in side running out of moves and a roaming king (Article 9.6's
-    "stalemate first" positions) there usually close within some ten thousand nodes.
-    Where pawns are locked and both sides have few moves but none is shut in, half
-    of the budget (such walks close at once or not at all). The choice depends on the
-    position only, so both colours share one walk. The walk is sound whatever its
-    allowance: more nodes only prove more.
+    also small, with few moves and no queen, rook or knight: there the races between a
+    shut-in side running out of moves and a roaming king (Article 9.6's "stalemate
+    first" positions) usually close within some ten thousand nodes. Where pawns are
+    locked and both sides have few moves but none is shut in, half the budget (such
+    walks close at once or not at all). The choice depends on the position only, so
+    both colours share one walk. The walk is sound whatever its allowance (a proof
+    visits every reachable arrangement): more nodes only prove more.
     """
     few = _mobility(board) <= _FEW_MOVES
     if _is_shut_in(board):
