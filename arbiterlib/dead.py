@@ -1466,6 +1466,7 @@ _PLAYOUTS, _TARGETED, _ROUTES = -1, -2, -3  # the search's steps besides best-fi
 _TARGETED_MEN = 8  # at most this many men: the target-directed helpmate search (helpmate.py)
 _TARGETED_SHARE = 15  # its share of the budget, in twentieths (the playouts take three)
 _FEW_MOVES = 16  # at most this many moves for both sides together: walk the future first
+_SMALL_MEN = 13  # at most this many men (and shut in): a larger walk over arrangements
 _WALKED = "every possible series of moves leads to positions from which mate is impossible"
 
 
@@ -1485,6 +1486,30 @@ def _is_shut_in(board: chess.Board) -> bool:
     board = board.copy(stack=False)
     board.push(chess.Move.null())
     return board.legal_moves.count() <= 4
+
+
+def _exhaustion_nodes(board: chess.Board, locked: int, budget: int) -> int:
+    """The nodes for the walk over arrangements (:mod:`arbiterlib.exhaustion`), the last
+    step of the analysis; 0 where it is not worth trying.
+
+    Where a side is shut in, 2.5 times the budget, and 6 times where the position is
+    also small, with few moves and no queen, rook or knight: there the races between a
+    shut-in side running out of moves and a roaming king (Article 9.6's "stalemate
+    first" positions) usually close within some ten thousand nodes. Where pawns are
+    locked and both sides have few moves but none is shut in, half the budget (such
+    walks close at once or not at all). The choice depends on the position only, so
+    both colours share one walk. The walk is sound whatever its allowance (a proof
+    visits every reachable arrangement): more nodes only prove more.
+    """
+    few = _mobility(board) <= _FEW_MOVES
+    if _is_shut_in(board):
+        if few and chess.popcount(board.occupied) <= _SMALL_MEN and not (
+                board.queens | board.rooks | board.knights):
+            return budget * 6
+        return budget * 5 // 2
+    if locked and few:
+        return budget // 2
+    return 0
 
 
 def _mobility(board: chess.Board) -> int:
@@ -1626,8 +1651,8 @@ def _analyse_from(
             return cannot(_WALKED)
         except _OutOfBudget:
             pass
-    if _is_shut_in(board) and exhaustion.cannot_mate_before_exhaustion(
-            board, color, nodes=budget * 5 // 2):
+    nodes = _exhaustion_nodes(board, locked, budget)
+    if nodes and exhaustion.cannot_mate_before_exhaustion(board, color, nodes=nodes):
         return cannot(_EXHAUSTED)
     return MateAnalysis(color, Mateability.UNDETERMINED)
 

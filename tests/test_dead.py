@@ -423,6 +423,30 @@ def test_capture_split_never_proves_a_winnable_side(shared_data: Path) -> None:
                 assert not _split_no_mate(start, color, 100), f"{label} {fen}"
 
 
+def test_walk_allowances_never_prove_a_winnable_side(shared_data: Path) -> None:
+    # The walk over arrangements with the allowance the analysis gives it (up to six
+    # times the budget in small shut-in positions), on every eighth dev position where
+    # it runs: it must never claim "cannot mate" for a side the label says can mate.
+    from arbiterlib import exhaustion
+    from arbiterlib.dead import DEFAULT_BUDGET, _blocked_pawns, _exhaustion_nodes, _forced
+
+    gated = [
+        (label, after, nodes)
+        for label, fen in labelled(shared_data / "dead" / "positions-dev.txt")
+        for after in [_forced(chess.Board(fen))[0]]
+        if not after.is_game_over()
+        for nodes in [_exhaustion_nodes(after, _blocked_pawns(after)[0], DEFAULT_BUDGET)]
+        if nodes
+    ]
+    proved = 0
+    for label, after, nodes in gated[::8]:
+        for color, can in ((chess.WHITE, label[0] == "W"), (chess.BLACK, label[1] == "B")):
+            answer = exhaustion.cannot_mate_before_exhaustion(after, color, nodes=nodes)
+            assert not (can and answer), f"{label} {after.fen()}"
+            proved += answer
+    assert proved >= 90, f"proved {proved}"
+
+
 # --- the CLI: arbiter dead ---------------------------------------------------------------
 
 
@@ -470,3 +494,40 @@ def test_stalemate_first_is_proved_by_the_walk_over_arrangements() -> None:
     assert result.is_dead
     for color in chess.COLORS:
         assert "stalemate or a locked position" in (result.why(color) or "")
+
+
+@pytest.mark.parametrize(
+    ("fen", "color"),
+    [
+        # White's Kh1 and Black's Ka8 are shut in; every pawn race ends in stalemate.
+        ("k7/p1p1p3/8/8/P1P5/4P1p1/6Pp/7K w - -", chess.WHITE),
+        ("k7/p1p1p3/8/8/P1P5/4P1p1/6Pp/7K w - -", chess.BLACK),
+        # White's Ka3 is walled in by its own pawns; Black's king roams in vain.
+        ("k7/3p1p1p/8/1p6/1P6/KP1P1P1P/PP6/8 w - -", chess.BLACK),
+        # Black's Kb8 never moves: White's bishop and pawns run out of moves first.
+        ("1k6/1P6/BP5p/pPp4p/8/8/P1P3KP/8 b - -", chess.WHITE),
+        # Nobody is shut in, but both kings are boxed in by locked pawns.
+        ("k7/8/p1p3p1/2P1p1Pp/PpP1Pp2/1P1K1P1P/8/8 w - -", chess.BLACK),
+        ("8/1p2k3/bPp5/BpP5/1P4K1/8/1P6/8 b - -", chess.WHITE),
+    ],
+)
+def test_walk_over_arrangements_proves_stalemate_first(fen: str, color: chess.Color) -> None:
+    result = analyse_side(board(fen), color)
+    assert result.result is CANNOT
+    assert "stalemate or a locked position" in (result.why or "")
+
+
+@pytest.mark.parametrize(
+    ("fen", "color"),
+    [
+        # The same pawn structures where the shut-in side's opponent can still mate.
+        ("1k6/1P5p/BP1p1p2/1P6/3P4/8/5PKP/8 w - -", chess.WHITE),
+        ("1k6/1P1p3p/BP3p2/1P1P3p/8/5P2/6KP/8 b - -", chess.WHITE),
+        ("8/8/2k3p1/p1Pp1pPp/P2P1P1P/3K4/8/8 w - -", chess.BLACK),
+    ],
+)
+def test_walk_over_arrangements_leaves_winnable_sides_open(
+    fen: str, color: chess.Color
+) -> None:
+    # The larger walk runs on these positions too, and must not claim they are dead.
+    assert can_mate(board(fen), color) is not CANNOT
