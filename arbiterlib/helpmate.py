@@ -207,6 +207,10 @@ _GONE = (0, 0)
 _Board = dict[int, tuple[int, bool, int]]
 #: Flight squares of the mated king a man can take away at most, by type (pawn: promoted).
 _CAPACITY = (0, 5, 2, 2, 3, 5, 3)
+#: Per square, the squares beside it on its rank and file (of the other colour).
+_ORTHOGONAL = [chess.BB_KING_ATTACKS[sq] & (chess.BB_RANKS[chess.square_rank(sq)]
+                                            | chess.BB_FILES[chess.square_file(sq)])
+               for sq in chess.SQUARES]
 #: Plies a sketch is thought to owe per flight square still open, to rank partial sketches.
 _OPEN = 4
 #: Rank added to the sketches that mate the king on a square, per sketch found there.
@@ -320,15 +324,40 @@ class _Sketcher:
         board, displaced = self._occupied(plans, king)
         need = self._need(king, board)
         open_squares = chess.popcount(need) + len(displaced)
-        capacity = sum(_CAPACITY[p] if c == self.winner else (p != chess.KING)
-                       for (c, p, _), plan in zip(self.men, plans, strict=True)
-                       if plan is None)
-        if chess.popcount(need) > capacity:
+        if not self._coverable(king, need, plans):
             return
         if not checked:
             open_squares += 1
         heapq.heappush(self.heap, (bound + _OPEN * open_squares, next(self.tick), bound, king,
                                    checked, plans, board, need, displaced[0] if displaced else -1))
+
+    def _coverable(self, king: int, need: int, plans: tuple[_Plan, ...]) -> bool:
+        """Whether the kept men could take away the flight squares of ``need``: in all, and
+        on either square colour (a bishop keeps its colour, a knight changes it, a king two
+        squares off the mated king guards at most one of the squares beside it)."""
+        straight = need & _ORTHOGONAL[king]
+        diagonal = need & ~straight
+        capacity = [0, 0, 0]  # in all, beside (straight), corner (diagonal)
+        dark = bool(chess.BB_SQUARES[king] & chess.BB_DARK_SQUARES)
+        for (color, piece, square), plan in zip(self.men, plans, strict=True):
+            if plan is not None or (color != self.winner and piece == chess.KING):
+                continue
+            total = _CAPACITY[piece] if color == self.winner else 1
+            side = corner = total
+            if color == self.winner and piece == chess.KING:
+                side = 1
+            elif piece == chess.BISHOP or (piece == chess.KNIGHT and color == self.winner):
+                # A bishop guards or blocks squares of its colour; a knight, the other one.
+                same = bool(chess.BB_SQUARES[square] & chess.BB_DARK_SQUARES) == dark
+                if (piece == chess.BISHOP) == same:
+                    side = 0
+                else:
+                    corner = 0
+            capacity[0] += total
+            capacity[1] += side
+            capacity[2] += corner
+        return (chess.popcount(need) <= capacity[0] and chess.popcount(straight) <= capacity[1]
+                and chess.popcount(diagonal) <= capacity[2])
 
     def uncrowd(self, king: int) -> None:
         """A walk towards a sketch mating the king on ``king`` has failed."""
