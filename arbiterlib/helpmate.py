@@ -19,7 +19,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import count
 
 import chess
@@ -133,6 +133,7 @@ def _column(color: chess.Color, now: int, then: int, captures: int, goal: int) -
     return [row[goal] for row in table]
 
 
+@lru_cache(maxsize=1 << 16)
 def _capture_cost(victim: _Man, taker: _Man, goal: tuple[int, int]) -> int:
     """Moves more than its own way for ``taker`` (bound for ``goal``, a type and a square)
     to capture ``victim``: it walks in and on, or, a pawn, waits for the victim to step
@@ -191,6 +192,18 @@ def _spare(piece: int, goal: int, dist: int) -> bool:
     if not 0 < dist < _INF:
         return False
     return piece in _SPARE or (piece == chess.PAWN and goal not in (0, chess.PAWN))
+
+
+@cache
+def _pawn_path(color: chess.Color, square: int, plan: tuple[int, int]) -> int:
+    """The squares ahead of a pawn of ``color`` on ``square`` up to its square of ``plan``,
+    if on its file (the last rank, if it promotes)."""
+    end = plan[1]
+    if plan[0] != chess.PAWN:
+        end = chess.square(chess.square_file(square), 7 if color == chess.WHITE else 0)
+    if chess.square_file(end) != chess.square_file(square):
+        return 0
+    return chess.between(square, end) | chess.BB_SQUARES[end]
 
 
 # --------------------------------------------------------------------------------------
@@ -300,12 +313,7 @@ class _Sketcher:
     def _stuck(self, color: chess.Color, square: int, plan: tuple[int, int],
                plans: tuple[_Plan, ...]) -> bool:
         """Whether a kept pawn stands on the file ahead of the pawn on ``square``."""
-        end = plan[1]
-        if plan[0] != chess.PAWN:
-            end = chess.square(chess.square_file(square), 7 if color == chess.WHITE else 0)
-        if chess.square_file(end) != chess.square_file(square):
-            return False
-        path = chess.between(square, end) | chess.BB_SQUARES[end]
+        path = _pawn_path(color, square, plan)
         return bool(path & self.pawns) and any(
             plans[i] is None and chess.BB_SQUARES[self.men[i][2]] & path
             for i in self._pawn_indices)
