@@ -19,7 +19,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import count
 
 import chess
@@ -133,6 +133,7 @@ def _column(color: chess.Color, now: int, then: int, captures: int, goal: int) -
     return [row[goal] for row in table]
 
 
+@lru_cache(maxsize=1 << 16)
 def _capture_cost(victim: _Man, taker: _Man, goal: tuple[int, int]) -> int:
     """Moves more than its own way for ``taker`` (bound for ``goal``, a type and a square)
     to capture ``victim``: it walks in and on, or, a pawn, waits for the victim to step
@@ -193,6 +194,18 @@ def _spare(piece: int, goal: int, dist: int) -> bool:
     return piece in _SPARE or (piece == chess.PAWN and goal not in (0, chess.PAWN))
 
 
+@cache
+def _pawn_path(color: chess.Color, square: int, plan: tuple[int, int]) -> int:
+    """The squares ahead of a pawn of ``color`` on ``square`` up to its square of ``plan``,
+    if on its file (the last rank, if it promotes)."""
+    end = plan[1]
+    if plan[0] != chess.PAWN:
+        end = chess.square(chess.square_file(square), 7 if color == chess.WHITE else 0)
+    if chess.square_file(end) != chess.square_file(square):
+        return 0
+    return chess.between(square, end) | chess.BB_SQUARES[end]
+
+
 # --------------------------------------------------------------------------------------
 # Sketches: final mate positions, each man of the board either kept where it stands,
 # sent to a square (possibly promoted) or captured on the way.
@@ -207,6 +220,10 @@ _GONE = (0, 0)
 _Board = dict[int, tuple[int, bool, int]]
 #: Flight squares of the mated king a man can take away at most, by type (pawn: promoted).
 _CAPACITY = (0, 5, 2, 2, 3, 5, 3)
+#: Per square, the squares beside it on its rank and file (of the other colour).
+_ORTHOGONAL = [chess.BB_KING_ATTACKS[sq] & (chess.BB_RANKS[chess.square_rank(sq)]
+                                            | chess.BB_FILES[chess.square_file(sq)])
+               for sq in chess.SQUARES]
 #: Plies a sketch is thought to owe per flight square still open, to rank partial sketches.
 _OPEN = 4
 #: Rank added to the sketches that mate the king on a square, per sketch found there.
@@ -296,12 +313,7 @@ class _Sketcher:
     def _stuck(self, color: chess.Color, square: int, plan: tuple[int, int],
                plans: tuple[_Plan, ...]) -> bool:
         """Whether a kept pawn stands on the file ahead of the pawn on ``square``."""
-        end = plan[1]
-        if plan[0] != chess.PAWN:
-            end = chess.square(chess.square_file(square), 7 if color == chess.WHITE else 0)
-        if chess.square_file(end) != chess.square_file(square):
-            return False
-        path = chess.between(square, end) | chess.BB_SQUARES[end]
+        path = _pawn_path(color, square, plan)
         return bool(path & self.pawns) and any(
             plans[i] is None and chess.BB_SQUARES[self.men[i][2]] & path
             for i in self._pawn_indices)
@@ -320,15 +332,40 @@ class _Sketcher:
         board, displaced = self._occupied(plans, king)
         need = self._need(king, board)
         open_squares = chess.popcount(need) + len(displaced)
-        capacity = sum(_CAPACITY[p] if c == self.winner else (p != chess.KING)
-                       for (c, p, _), plan in zip(self.men, plans, strict=True)
-                       if plan is None)
-        if chess.popcount(need) > capacity:
+        if not self._coverable(king, need, plans):
             return
         if not checked:
             open_squares += 1
         heapq.heappush(self.heap, (bound + _OPEN * open_squares, next(self.tick), bound, king,
                                    checked, plans, board, need, displaced[0] if displaced else -1))
+
+    def _coverable(self, king: int, need: int, plans: tuple[_Plan, ...]) -> bool:
+        """Whether the kept men could take away the flight squares of ``need``: in all, and
+        on either square colour (a bishop keeps its colour, a knight changes it, a king two
+        squares off the mated king guards at most one of the squares beside it)."""
+        straight = need & _ORTHOGONAL[king]
+        diagonal = need & ~straight
+        capacity = [0, 0, 0]  # in all, beside (straight), corner (diagonal)
+        dark = bool(chess.BB_SQUARES[king] & chess.BB_DARK_SQUARES)
+        for (color, piece, square), plan in zip(self.men, plans, strict=True):
+            if plan is not None or (color != self.winner and piece == chess.KING):
+                continue
+            total = _CAPACITY[piece] if color == self.winner else 1
+            side = corner = total
+            if color == self.winner and piece == chess.KING:
+                side = 1
+            elif piece == chess.BISHOP or (piece == chess.KNIGHT and color == self.winner):
+                # A bishop guards or blocks squares of its colour; a knight, the other one.
+                same = bool(chess.BB_SQUARES[square] & chess.BB_DARK_SQUARES) == dark
+                if (piece == chess.BISHOP) == same:
+                    side = 0
+                else:
+                    corner = 0
+            capacity[0] += total
+            capacity[1] += side
+            capacity[2] += corner
+        return (chess.popcount(need) <= capacity[0] and chess.popcount(straight) <= capacity[1]
+                and chess.popcount(diagonal) <= capacity[2])
 
     def uncrowd(self, king: int) -> None:
         """A walk towards a sketch mating the king on ``king`` has failed."""

@@ -211,6 +211,21 @@ OPENED = [
     ("white", "8/5p2/8/kq6/8/K7/B7/1q6 w - -"),
 ]
 
+#: Winnable sides left undetermined until the sketches counted the flight squares their
+#: bishops, knights and king can take away on each square colour.
+COLOURED = [
+    ("white", "7k/p7/8/8/8/1B6/2B5/3B2K1 b - -"),  # three light bishops: Ka8, Kc7 discovers
+    ("white", "6bk/5Bp1/6BK/8/8/8/8/8 w - -"),  # the pawn promotes to a bishop that blocks
+]
+
+
+@pytest.mark.parametrize(("name", "fen"), COLOURED)
+def test_bishop_mates_are_found_within_the_share_of_the_budget(name: str, fen: str) -> None:
+    board = chess.Board(fen + " 0 1")
+    line = find_helpmate(board, side(name), nodes=NODES)
+    assert line is not None, fen
+    assert mates(board, line, side(name))
+
 
 @pytest.mark.parametrize(("name", "fen"), OPENED)
 def test_long_plans_are_found_within_the_share_of_the_budget(name: str, fen: str) -> None:
