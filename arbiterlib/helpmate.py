@@ -133,19 +133,85 @@ def _column(color: chess.Color, now: int, then: int, captures: int, goal: int) -
     return [row[goal] for row in table]
 
 
+def _locked(board: chess.Board) -> int:
+    """Pawns that can never move forward: head to head with an enemy pawn, or behind a
+    pawn that cannot move either."""
+    white = board.pawns & board.occupied_co[chess.WHITE]
+    black = board.pawns & board.occupied_co[chess.BLACK]
+    locked = (white & (black >> 8)) | (black & (white << 8))
+    while True:
+        grown = locked | (white & (locked >> 8)) | (black & (locked << 8))
+        if grown == locked:
+            return locked
+        locked = grown
+
+
+_WALKERS = (chess.KNIGHT, chess.KING)
+#: Squares kings and knights go round: the locked pawns, then per colour, the squares the
+#: other side's locked pawns attack (a king's only).
+_Terrain = tuple[int, int, int]
+
+
+def _terrain(board: chess.Board) -> _Terrain:
+    locked = _locked(board)
+    guarded = [0, 0]
+    for square in chess.scan_forward(locked):
+        color = bool(board.occupied_co[chess.WHITE] & chess.BB_SQUARES[square])
+        guarded[not color] |= chess.BB_PAWN_ATTACKS[color][square]
+    return locked, guarded[chess.BLACK], guarded[chess.WHITE]
+
+
+def _blocked(terrain: _Terrain, color: chess.Color, piece: int) -> int:
+    """The squares a man of ``color`` and type ``piece`` goes round (see _detour)."""
+    if piece == chess.KING:
+        return terrain[0] | terrain[1 + color]
+    return terrain[0] if piece == chess.KNIGHT else 0
+
+
+@lru_cache(maxsize=1 << 12)
+def _detour(piece: int, blocked: int, goal: int) -> list[int]:
+    """Per square, the moves a king or knight needs to reach ``goal`` without crossing the
+    squares of ``blocked`` (a square of ``blocked`` may be where it starts); the plain
+    distance where ``blocked`` cuts the way."""
+    steps = chess.BB_KING_ATTACKS if piece == chess.KING else chess.BB_KNIGHT_ATTACKS
+    dist = [_INF] * 64
+    dist[goal] = 0
+    frontier = [goal]
+    free = ~blocked
+    while frontier:
+        ahead = []
+        for square in frontier:
+            for nxt in chess.scan_forward(steps[square] & free):
+                if dist[nxt] == _INF:
+                    dist[nxt] = dist[square] + 1
+                    ahead.append(nxt)
+        frontier = ahead
+    plain = _TABLES[piece]
+    for square in chess.scan_forward(blocked & ~chess.BB_SQUARES[goal]):
+        dist[square] = min((dist[n] + 1 for n in chess.scan_forward(steps[square] & free)),
+                           default=_INF)
+    return [d if d < _INF else plain[sq][goal] for sq, d in enumerate(dist)]
+
+
 @lru_cache(maxsize=1 << 16)
-def _capture_cost(victim: _Man, taker: _Man, goal: tuple[int, int]) -> int:
+def _capture_cost(victim: _Man, taker: _Man, goal: tuple[int, int], blocked: int = 0) -> int:
     """Moves more than its own way for ``taker`` (bound for ``goal``, a type and a square)
-    to capture ``victim``: it walks in and on, or, a pawn, waits for the victim to step
-    onto a square it attacks."""
+    to capture ``victim``: it walks in and on (a king or knight around ``blocked``), or, a
+    pawn, waits for the victim to step onto a square it attacks."""
     v_color, v_piece, v_square = victim
     t_color, t_piece, t_square = taker
     if t_piece != chess.PAWN:
-        there = _table(t_color, t_piece, goal[0])
-        on, off = there[v_square][goal[1]], there[t_square][goal[1]]
+        if t_piece in _WALKERS and goal[0] == t_piece:
+            there = _detour(t_piece, blocked, goal[1])
+            on, off = there[v_square], there[t_square]
+        else:
+            table = _table(t_color, t_piece, goal[0])
+            on, off = table[v_square][goal[1]], table[t_square][goal[1]]
         if max(on, off) >= _INF:
             return _INF
-        return _TABLES[t_piece][t_square][v_square] + on - off
+        way = (_detour(t_piece, blocked, v_square)[t_square] if t_piece in _WALKERS
+               else _TABLES[t_piece][t_square][v_square])
+        return way + on - off
     best = _pawn_steps(t_color, t_square, v_square, 1)
     if chess.square_file(t_square) == chess.square_file(v_square):
         best = _INF
@@ -240,6 +306,9 @@ class _Sketcher:
 
     def __init__(self, board: chess.Board, winner: chess.Color, nodes: list[int]) -> None:
         self.winner = winner
+        #: The walks' detours (the sketches count plain distances: ranked by detours, they
+        #: came out too slowly).
+        self.terrain = _terrain(board)
         self.nodes = nodes
         self.to_move = board.turn == winner
         self.men: list[_Man] = [
@@ -654,9 +723,10 @@ class _Walk:
     the squares the winner attacks, and the position goes back if that makes it owe more.
     """
 
-    def __init__(self, board: chess.Board, winner: chess.Color,
-                 men: list[_Man], plans: tuple[_Plan, ...]) -> None:
+    def __init__(self, board: chess.Board, winner: chess.Color, men: list[_Man],
+                 plans: tuple[_Plan, ...], terrain: _Terrain) -> None:
         self.winner = winner
+        self.terrain = terrain
         self.color = [c for c, _, _ in men]
         self.goal_type: list[int] = []
         self.goal_sq: list[int] = []
@@ -667,6 +737,7 @@ class _Walk:
         self.gone = self.goal_type.index(0) if 0 in self.goal_type else -1
         self.mated = next(i for i, (c, p, _) in enumerate(men)
                           if c != winner and p == chess.KING)
+        self.rows: dict[tuple[int, int, int], list[int]] = {}
         kind = [p for _, p, _ in men]
         squares = [s for _, _, s in men]
         start = board.copy(stack=False)
@@ -677,15 +748,13 @@ class _Walk:
         self.root = root
         self.plies = _plies(owed[winner], owed[not winner], board.turn == winner)
         self.seen: set[tuple[int, ...]] = set()
-        self.rows: dict[tuple[int, int, int], list[int]] = {}
         self.heap: list[_Entry] = []
         self.spent = 0
 
     def _dist(self, role: int, piece: int, square: int, captures: int) -> int:
         if role == self.gone:
             return 0
-        return _column(self.color[role], piece, self.goal_type[role], captures,
-                       self.goal_sq[role])[square]
+        return self._row(role, piece, captures)[square]
 
     def _captures(self, node: _Node, role: int) -> int:
         """Whether the man to be taken is there for ``role`` to take."""
@@ -706,7 +775,8 @@ class _Walk:
                 taker = (self.color[role], piece, square) if role == moved else (
                     self.color[role], node.kind[role], node.square[role])
                 goal = (self.goal_type[role], self.goal_sq[role])
-                best = min(best, _capture_cost(victim, taker, goal))
+                blocked = _blocked(self.terrain, taker[0], taker[1])
+                best = min(best, _capture_cost(victim, taker, goal, blocked))
         return best
 
     def _account(self, node: _Node) -> None:
@@ -770,6 +840,9 @@ class _Walk:
         if row is None:
             if role == self.gone:
                 row = [0] * 64
+            elif piece in _WALKERS and self.goal_type[role] == piece:
+                row = _detour(piece, _blocked(self.terrain, self.color[role], piece),
+                              self.goal_sq[role])
             else:
                 row = _column(self.color[role], piece, self.goal_type[role], captures,
                               self.goal_sq[role])
@@ -892,7 +965,7 @@ def _walks(sketcher: _Sketcher, board: chess.Board, nodes: list[int]) -> (
                 more = False
                 continue
             last = sketch[0]
-            walk = _Walk(board, sketcher.winner, sketcher.men, sketch[1])
+            walk = _Walk(board, sketcher.winner, sketcher.men, sketch[1], sketcher.terrain)
             found = walk.expand(walk.root, tick, nodes)
             if found is not None:
                 return found.line()

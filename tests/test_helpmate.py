@@ -8,7 +8,7 @@ from conftest import mates, side
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from arbiterlib.helpmate import find_helpmate
+from arbiterlib.helpmate import _blocked, _detour, _terrain, find_helpmate, replays_to_mate
 
 NODES = 1500  # the helpmate search's share of arbiterlib.dead.DEFAULT_BUDGET
 
@@ -233,3 +233,32 @@ def test_long_plans_are_found_within_the_share_of_the_budget(name: str, fen: str
     line = find_helpmate(board, side(name), nodes=NODES)
     assert line is not None, fen
     assert mates(board, line, side(name))
+
+
+#: Winnable sides found once the walks measure the ways of kings and knights round the
+#: locked pawns and the squares those attack (Articles 6.9 and 9.6: a mate must exist).
+DETOURS = [
+    ("white", "8/p7/P1p5/K1p5/2P5/P7/8/5k2 w - -"),  # Ka4-b3-c3-d3-e4-e5-d6-c7-b8xa7
+    ("black", "1k6/8/6p1/p2p4/P2P2P1/8/8/2K5 w - -"),
+    ("black", "8/1pK5/kP6/8/1p6/1P6/8/8 w - -"),
+]
+
+
+@pytest.mark.parametrize(("name", "fen"), DETOURS)
+def test_detours_are_found_within_the_share_of_the_budget(name: str, fen: str) -> None:
+    board = chess.Board(fen + " 0 1")
+    line = find_helpmate(board, side(name), nodes=NODES)
+    assert line is not None, fen
+    assert replays_to_mate(board, line, side(name))
+    assert mates(board, line, side(name))
+
+
+def test_kings_go_round_locked_pawns_and_their_attacks() -> None:
+    board = chess.Board("8/p7/P1p5/K1p5/2P5/P7/8/5k2 w - - 0 1")
+    blocked = _blocked(_terrain(board), chess.WHITE, chess.KING)
+    assert blocked & chess.BB_B6 and blocked & chess.BB_A6 and not blocked & chess.BB_A3
+    assert _detour(chess.KING, blocked, chess.A7)[chess.A5] == 10
+    assert _detour(chess.KING, 0, chess.A7)[chess.A5] == 2
+    # A knight only goes round the locked pawns' squares.
+    knight = _blocked(_terrain(board), chess.WHITE, chess.KNIGHT)
+    assert knight == chess.BB_A6 | chess.BB_A7 | chess.BB_C4 | chess.BB_C5 | chess.BB_C6
