@@ -153,6 +153,8 @@ _Terrain = tuple[int, int, int]
 
 
 def _terrain(board: chess.Board) -> _Terrain:
+    """What kings and knights go round on ``board``: men that stay put for good, in the
+    series of legal moves Articles 6.9 and 9.6 ask for."""
     locked = _locked(board)
     guarded = [0, 0]
     for square in chess.scan_forward(locked):
@@ -196,17 +198,13 @@ def _detour(piece: int, blocked: int, goal: int) -> list[int]:
 @lru_cache(maxsize=1 << 16)
 def _capture_cost(victim: _Man, taker: _Man, goal: tuple[int, int], blocked: int = 0) -> int:
     """Moves more than its own way for ``taker`` (bound for ``goal``, a type and a square)
-    to capture ``victim``: it walks in and on (a king or knight around ``blocked``), or, a
+    to capture ``victim``: it walks in (a king or knight round ``blocked``) and on, or, a
     pawn, waits for the victim to step onto a square it attacks."""
     v_color, v_piece, v_square = victim
     t_color, t_piece, t_square = taker
     if t_piece != chess.PAWN:
-        if t_piece in _WALKERS and goal[0] == t_piece:
-            there = _detour(t_piece, blocked, goal[1])
-            on, off = there[v_square], there[t_square]
-        else:
-            table = _table(t_color, t_piece, goal[0])
-            on, off = table[v_square][goal[1]], table[t_square][goal[1]]
+        table = _table(t_color, t_piece, goal[0])
+        on, off = table[v_square][goal[1]], table[t_square][goal[1]]
         if max(on, off) >= _INF:
             return _INF
         way = (_detour(t_piece, blocked, v_square)[t_square] if t_piece in _WALKERS
@@ -306,8 +304,9 @@ class _Sketcher:
 
     def __init__(self, board: chess.Board, winner: chess.Color, nodes: list[int]) -> None:
         self.winner = winner
-        #: The walks' detours (the sketches count plain distances: ranked by detours, they
-        #: came out too slowly).
+        #: What the walks' kings and knights go round on their way to a man to take (the
+        #: sketches count plain distances: ranked by detours, they came out too slowly; the
+        #: walks' other ways too, as detours there misled them more than they helped).
         self.terrain = _terrain(board)
         self.nodes = nodes
         self.to_move = board.turn == winner
@@ -717,10 +716,12 @@ class _Walk:
 
     Every man has a role: the square (and type) the sketch sends it to, its own square
     if the sketch keeps it, or capture. A man to be captured owes its takers the moves
-    the nearest of them needs to reach it. A position is ranked by its depth plus
-    ``_WEIGHT`` times the plies the men still owe (:func:`_plies`), then by the moves
-    owed in all. When a position comes up, the mated king's way is measured again around
-    the squares the winner attacks, and the position goes back if that makes it owe more.
+    the nearest of them needs to reach it (a king or knight going round the locked pawns,
+    a king also round the squares they attack: :func:`_detour`). A position is ranked by
+    its depth plus ``_WEIGHT`` times the plies the men still owe (:func:`_plies`), then by
+    the moves owed in all. When a position comes up, the mated king's way is measured
+    again around the squares the winner attacks, and the position goes back if that makes
+    it owe more.
     """
 
     def __init__(self, board: chess.Board, winner: chess.Color, men: list[_Man],
@@ -840,9 +841,6 @@ class _Walk:
         if row is None:
             if role == self.gone:
                 row = [0] * 64
-            elif piece in _WALKERS and self.goal_type[role] == piece:
-                row = _detour(piece, _blocked(self.terrain, self.color[role], piece),
-                              self.goal_sq[role])
             else:
                 row = _column(self.color[role], piece, self.goal_type[role], captures,
                               self.goal_sq[role])

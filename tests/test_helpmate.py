@@ -235,8 +235,8 @@ def test_long_plans_are_found_within_the_share_of_the_budget(name: str, fen: str
     assert mates(board, line, side(name))
 
 
-#: Winnable sides found once the walks measure the ways of kings and knights round the
-#: locked pawns and the squares those attack (Articles 6.9 and 9.6: a mate must exist).
+#: Winnable sides found once the walks measure a king's or knight's way to the man it takes
+#: round the locked pawns (a king's also round the squares they attack).
 DETOURS = [
     ("white", "8/p7/P1p5/K1p5/2P5/P7/8/5k2 w - -"),  # Ka4-b3-c3-d3-e4-e5-d6-c7-b8xa7
     ("black", "1k6/8/6p1/p2p4/P2P2P1/8/8/2K5 w - -"),
