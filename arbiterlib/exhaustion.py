@@ -72,6 +72,9 @@ _NOT_A = _ALL & ~chess.BB_FILE_A
 _NOT_H = _ALL & ~chess.BB_FILE_H
 _BETWEEN = [[chess.between(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
 _BACK_RANKS = chess.BB_RANK_1 | chess.BB_RANK_8
+_NEIGHBOURS = [tuple(chess.scan_forward(_KING[square])) for square in chess.SQUARES]
+_APART = [_ALL & ~_KING[square] & ~_BB[square] for square in chess.SQUARES]
+"""The squares a king may stand on while the other stands on a given square."""
 
 
 class _OutOfNodes(Exception):
@@ -87,18 +90,35 @@ def _step(bb: int) -> int:
 
 def _attacks(key: _Key, color: chess.Color, blockers: int) -> int:
     """Squares the men of ``color`` (kings apart) attack, sliders stopping at ``blockers``."""
+    return _attacked(_men(key, color), blockers)
+
+
+_Men = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""The men of one colour as attackers: what its pawns and knights attack, the squares of
+its diagonal sliders and those of its rank-and-file sliders."""
+
+
+def _men(key: _Key, color: chess.Color) -> _Men:
+    """The men of ``color`` (kings apart) of an arrangement, as attackers."""
     pawns, knights, bishops, rooks, queens = key[0], key[1], key[2], key[3], key[4]
     men = key[5] if color == chess.WHITE else key[6]
     own_pawns = men & pawns
     if color == chess.WHITE:
-        out = (((own_pawns & _NOT_A) << 7) | ((own_pawns & _NOT_H) << 9)) & _ALL
+        fixed = (((own_pawns & _NOT_A) << 7) | ((own_pawns & _NOT_H) << 9)) & _ALL
     else:
-        out = ((own_pawns & _NOT_A) >> 9) | ((own_pawns & _NOT_H) >> 7)
+        fixed = ((own_pawns & _NOT_A) >> 9) | ((own_pawns & _NOT_H) >> 7)
     for square in chess.scan_forward(men & knights):
-        out |= _KNIGHT[square]
-    for square in chess.scan_forward(men & (bishops | queens)):
+        fixed |= _KNIGHT[square]
+    return (fixed, tuple(chess.scan_forward(men & (bishops | queens))),
+            tuple(chess.scan_forward(men & (rooks | queens))))
+
+
+def _attacked(men: _Men, blockers: int) -> int:
+    """Squares ``men`` attack, sliders stopping at ``blockers``."""
+    out, diagonal, straight = men
+    for square in diagonal:
         out |= _DIAG_ATT[square][_DIAG_MASK[square] & blockers]
-    for square in chess.scan_forward(men & (rooks | queens)):
+    for square in straight:
         out |= (_RANK_ATT[square][_RANK_MASK[square] & blockers]
                 | _FILE_ATT[square][_FILE_MASK[square] & blockers])
     return out
@@ -136,6 +156,36 @@ def _without(key: _Key, square: int) -> _Key:
             key[5] & keep, key[6] & keep, not key[7], None)
 
 
+def _played(key: _Key, move: chess.Move) -> _Key:
+    """The arrangement after ``move``, a pseudo-legal move of a man python-chess generated
+    on it (what :meth:`chess.Board.push` would leave, as :func:`_key` sees it)."""
+    source, target = _BB[move.from_square], _BB[move.to_square]
+    mover = key[7]
+    types = list(key[:5])
+    moved = next(kind for kind in range(5) if types[kind] & source)
+    gone = target | source
+    ep = None
+    if moved == 0:
+        if move.to_square == key[8]:  # en passant: the pawn taken stands behind
+            gone |= _BB[move.to_square - 8 if mover == chess.WHITE else move.to_square + 8]
+        elif abs(move.to_square - move.from_square) == 16:
+            square = (move.from_square + move.to_square) // 2
+            enemy = key[6] if mover == chess.WHITE else key[5]
+            if types[0] & enemy & chess.BB_PAWN_ATTACKS[mover][square]:
+                ep = square
+        if move.promotion:
+            moved = move.promotion - 1
+    keep = ~gone
+    types = [bb & keep for bb in types]
+    types[moved] |= target
+    white, black = key[5] & keep, key[6] & keep
+    if mover == chess.WHITE:
+        white |= target
+    else:
+        black |= target
+    return (types[0], types[1], types[2], types[3], types[4], white, black, not mover, ep)
+
+
 def _progress(key: _Key) -> tuple[int, int, int]:
     """How far play has gone: fewer men, then fewer pawns, then White's pawns further up
     and Black's further down (as integers, a pawn's step up the board raises White's
@@ -154,6 +204,18 @@ def _merge(into: _Relation, new: _Relation) -> bool:
             into[square] = old | others
             grew = True
     return grew
+
+
+def _grow(into: _Relation, new: _Relation) -> _Relation:
+    """Add the pairs of ``new`` to ``into``; the pairs that were not there yet."""
+    added: _Relation = {}
+    for square, others in new.items():
+        old = into.get(square, 0)
+        fresh = others & ~old
+        if fresh:
+            into[square] = old | others
+            added[square] = fresh
+    return added
 
 
 def _index_squares(relation: _Relation) -> int:
@@ -210,7 +272,8 @@ class _Walk:
             <= _region(board, chess.BLACK).bit_count() else chess.BLACK)
         self.relations: dict[_Key, _Relation] = {}
         self.expanded: dict[_Key, _Relation] = {}
-        self.children: dict[_Key, list[tuple[int, _Key]]] = {}
+        self.children: dict[_Key, list[tuple[int, _Key, _Men]]] = {}
+        self.men: dict[tuple[_Key, chess.Color], _Men] = {}
         self.queue: list[tuple[tuple[int, int, int], int, _Key]] = []
         self.serial = 0
         root = board.copy(stack=False)
@@ -285,14 +348,12 @@ class _Walk:
         enemy king may stand on any square ``relation`` gives it, as a blocker)."""
         children = self.children.get(key)
         if children is None:
-            board = _board(key)
             children = []
-            for move in board.generate_pseudo_legal_moves():
+            for move in _board(key).generate_pseudo_legal_moves():
                 self._spend()  # a position played
-                board.push(move)
+                child = _played(key, move)
                 children.append((_BB[move.to_square] | _BETWEEN[move.from_square][move.to_square],
-                                 _key(board)))
-                board.pop()
+                                 child, self._men_of(child, not key[7])))
             self.children[key] = children
             cost = len(fresh) // 8
         else:
@@ -300,65 +361,85 @@ class _Walk:
         mover = key[7]
         if mover == self.index:
             blockers = _other_squares(relation)
-            for path, child in children:
+            for path, child, enemy in children:
                 self._spend(cost)
-                bad = path | _attacks(child, not mover, child[5] | child[6] | blockers)
-                new: _Relation = {}
-                for square, others in fresh.items():
-                    others &= ~path
-                    if others and not _BB[square] & bad:
-                        new[square] = others
-                self._add(child, new)
+                bad = path | _attacked(enemy, child[5] | child[6] | blockers)
+                self._add(child, {square: rest for square, others in fresh.items()
+                                  if not bad >> square & 1 and (rest := others & ~path)})
         else:
             blockers = _index_squares(relation)
-            for path, child in children:
+            for path, child, enemy in children:
                 self._spend(cost)
-                bad = path | _attacks(child, not mover, child[5] | child[6] | blockers)
-                new = {}
-                for square, others in fresh.items():
-                    others &= ~bad
-                    if others and not _BB[square] & path:
-                        new[square] = others
-                self._add(child, new)
+                bad = path | _attacked(enemy, child[5] | child[6] | blockers)
+                self._add(child, {square: rest for square, others in fresh.items()
+                                  if not path >> square & 1 and (rest := others & ~bad)})
+
+    def _men_of(self, key: _Key, color: chess.Color) -> _Men:
+        """:func:`_men`, remembered."""
+        men = self.men.get((key, color))
+        if men is None:
+            men = self.men[key, color] = _men(key, color)
+        return men
 
     def _king_steps(self, key: _Key, relation: _Relation, mover: chess.Color,
-                    everyone: _Relation | None = None) -> _Relation:
+                    everyone: _Relation | None = None, part: _Relation | None = None
+                    ) -> _Relation:
         """The pairs after a quiet move of ``mover``'s king (the men stand still) from the
-        pairs of ``relation``; the enemy king may block on any square of ``everyone``."""
+        pairs of ``relation`` (only from those of ``part``, if given: the others were
+        stepped already); the enemy king may block on any square of ``everyone``."""
         self._spend(1 + len(relation) // 8)
         occupied = key[5] | key[6]
         everyone = relation if everyone is None else everyone
+        relation = relation if part is None else part
         out: _Relation = {}
+        free = _ALL & ~occupied & ~_attacked(self._men_of(key, not mover),
+                                             occupied | self._blockers(everyone, mover))
         if mover == self.index:
-            free = _ALL & ~occupied & ~_attacks(key, not mover,
-                                                occupied | _other_squares(everyone))
+            reached = [0] * 64
             for square, others in relation.items():
-                for to in chess.scan_forward(_KING[square] & free):
-                    rest = others & ~_KING[to] & ~_BB[to]
-                    if rest:
-                        out[to] = out.get(to, 0) | rest
+                for to in _NEIGHBOURS[square]:
+                    if free >> to & 1:
+                        reached[to] |= others
+            for to in chess.scan_forward(free & _step(_index_squares(relation))):
+                rest = reached[to] & _APART[to]
+                if rest:
+                    out[to] = rest
         else:
-            free = _ALL & ~occupied & ~_attacks(key, not mover,
-                                                occupied | _index_squares(everyone))
             for square, others in relation.items():
-                rest = _step(others) & free & ~_KING[square] & ~_BB[square]
+                side = ((others << 1) & _NOT_A) | ((others >> 1) & _NOT_H)
+                both = side | others
+                rest = (side | (both << 8) | (both >> 8)) & free & _APART[square]
                 if rest:
                     out[square] = rest
         return out
 
+    def _blockers(self, relation: _Relation, mover: chess.Color) -> int:
+        """The squares the king of the side not to move (``mover``'s enemy) may hold."""
+        return _other_squares(relation) if mover == self.index else _index_squares(relation)
+
     def _shuffle(self, key: _Key) -> None:
         """Both kings move while the men stand still: close this arrangement and the
-        same one with the other side to move under king moves."""
+        same one with the other side to move under king moves. Each round steps only the
+        pairs new since the last, unless the enemy king's squares (blockers) changed."""
         other = _shuffled(key)
-        mine = self.relations[key]
-        theirs = self.relations.setdefault(other, {})
+        sides = (key, other)
+        relations = (self.relations[key], self.relations.setdefault(other, {}))
+        last: list[int | None] = [None, None]  # the blockers of each side's last round
+        new: list[_Relation] = [relations[0], {}]  # the pairs added since
+        turn = 0
         grew = False
         while True:
-            if not _merge(theirs, self._king_steps(key, mine, key[7])):
+            side, relation = sides[turn], relations[turn]
+            blockers = self._blockers(relation, side[7])
+            part = new[turn] if last[turn] == blockers else None
+            last[turn] = blockers
+            added = _grow(relations[1 - turn],
+                          self._king_steps(side, relation, side[7], None, part))
+            if not added:
                 break
-            grew = True
-            if not _merge(mine, self._king_steps(other, theirs, other[7])):
-                break
+            grew = grew or turn == 0
+            new[1 - turn] = added
+            turn = 1 - turn
         if grew:
             self._queue(other)
 
@@ -395,7 +476,7 @@ class _Walk:
         """Whether some king pair of ``relation`` is a mate by ``winner`` (decided by
         python-chess on the real board, for the pairs a cheap test cannot rule out)."""
         loser = not winner
-        attacked = _attacks(key, winner, key[5] | key[6])  # the most the men can attack
+        attacked = _attacked(self._men_of(key, winner), key[5] | key[6])  # the most they attack
         own = key[5] if loser == chess.WHITE else key[6]
 
         def need(king: int) -> int:
