@@ -1652,8 +1652,13 @@ def _analyse_from(
         except _OutOfBudget:
             pass
     nodes = _exhaustion_nodes(board, locked, budget)
-    if nodes and exhaustion.cannot_mate_before_exhaustion(board, color, nodes=nodes):
-        return cannot(_EXHAUSTED)
+    if nodes:
+        if exhaustion.cannot_mate_before_exhaustion(board, color, nodes=nodes):
+            return cannot(_EXHAUSTED)
+        # The walk may have reached a mate: rebuilt as legal moves, it is a witness.
+        line = exhaustion.mating_line(board, color, nodes=nodes)
+        if line is not None and helpmate.replays_to_mate(board, line, color):
+            return can(line)
     return MateAnalysis(color, Mateability.UNDETERMINED)
 
 

@@ -52,7 +52,7 @@ import heapq
 
 import chess
 
-__all__ = ["cannot_mate_before_exhaustion"]
+__all__ = ["cannot_mate_before_exhaustion", "mating_line"]
 
 _Key = tuple[int, int, int, int, int, int, int, bool, int | None]
 """An arrangement: pawns, knights, bishops, rooks, queens, White's men, Black's men
@@ -274,6 +274,11 @@ class _Walk:
         self.expanded: dict[_Key, _Relation] = {}
         self.children: dict[_Key, list[tuple[int, _Key, _Men]]] = {}
         self.men: dict[tuple[_Key, chess.Color], _Men] = {}
+        self.parents: dict[_Key, set[_Key]] = {}
+        """The arrangements that gave each arrangement new king pairs (to rebuild lines)."""
+        self.mates: dict[chess.Color, tuple[_Key, tuple[int, int]]] = {}
+        """For each colour in :attr:`mating`, the arrangement its mate was found in and
+        the king pair (mated king, mating king)."""
         self.queue: list[tuple[tuple[int, int, int], int, _Key]] = []
         self.serial = 0
         root = board.copy(stack=False)
@@ -289,7 +294,7 @@ class _Walk:
         if self.nodes < 0:
             raise _OutOfNodes
 
-    def _add(self, key: _Key, relation: _Relation) -> None:
+    def _add(self, key: _Key, relation: _Relation, parent: _Key | None = None) -> None:
         if not relation:
             return
         known = self.relations.get(key)
@@ -297,6 +302,8 @@ class _Walk:
             self.relations[key] = dict(relation)
         elif not _merge(known, relation):
             return
+        if parent is not None:
+            self.parents.setdefault(key, set()).add(parent)
         self._queue(key)
 
     def _queue(self, key: _Key) -> None:
@@ -333,15 +340,17 @@ class _Walk:
                 fresh[square] = others
         self.expanded[key] = dict(relation)
         mater = not mover
-        if mater in self.open and self._mated(key, fresh, mater):
+        mate = self._mated(key, fresh, mater) if mater in self.open else None
+        if mate is not None:
             self.open.discard(mater)
             self.mating.add(mater)
+            self.mates[mater] = key, mate
         if not any(key[5 if color == chess.WHITE else 6] for color in self.open):
             return  # the colours still open have a lone king: it never mates
         self._men_moves(key, relation, fresh)
         self._king_captures(key, relation, fresh)
         if key[8] is not None:
-            self._add(_shuffled(key), self._king_steps(key, fresh, mover, relation))
+            self._add(_shuffled(key), self._king_steps(key, fresh, mover, relation), key)
 
     def _men_moves(self, key: _Key, relation: _Relation, fresh: _Relation) -> None:
         """Every move of a man, kept for the ``fresh`` king pairs where it is legal (the
@@ -365,14 +374,16 @@ class _Walk:
                 self._spend(cost)
                 bad = path | _attacked(enemy, child[5] | child[6] | blockers)
                 self._add(child, {square: rest for square, others in fresh.items()
-                                  if not bad >> square & 1 and (rest := others & ~path)})
+                                  if not bad >> square & 1 and (rest := others & ~path)},
+                          key)
         else:
             blockers = _index_squares(relation)
             for path, child, enemy in children:
                 self._spend(cost)
                 bad = path | _attacked(enemy, child[5] | child[6] | blockers)
                 self._add(child, {square: rest for square, others in fresh.items()
-                                  if not path >> square & 1 and (rest := others & ~bad)})
+                                  if not path >> square & 1 and (rest := others & ~bad)},
+                          key)
 
     def _men_of(self, key: _Key, color: chess.Color) -> _Men:
         """:func:`_men`, remembered."""
@@ -437,6 +448,7 @@ class _Walk:
                           self._king_steps(side, relation, side[7], None, part))
             if not added:
                 break
+            self.parents.setdefault(sides[1 - turn], set()).add(side)
             grew = grew or turn == 0
             new[1 - turn] = added
             turn = 1 - turn
@@ -470,11 +482,44 @@ class _Walk:
                 for square, other_set in fresh.items():
                     if _step(other_set) & _BB[target] and not _KING[square] & _BB[target]:
                         new[square] = _BB[target]
-            self._add(child, new)
+            self._add(child, new, key)
 
-    def _mated(self, key: _Key, relation: _Relation, winner: chess.Color) -> bool:
-        """Whether some king pair of ``relation`` is a mate by ``winner`` (decided by
-        python-chess on the real board, for the pairs a cheap test cannot rule out)."""
+    def trail(self, color: chess.Color) -> _Trail:
+        """The arrangements the mate of ``color`` was reached through, with their pairs,
+        and for each where its kings go on (see :data:`_Trail`)."""
+        final, (mated, mating) = self.mates[color]
+        relations: dict[_Key, _Relation] = {}
+        todo = [final]
+        while todo:
+            key = todo.pop()
+            if key not in relations:
+                relations[key] = self.relations[key]
+                todo.extend(self.parents.get(key, ()))
+        edges = [(key, child) for child in relations for key in self.parents.get(child, ())
+                 if key in relations and key[:7] != child[:7]]  # a man moves or a king takes
+        edges.sort(key=lambda edge: _progress(edge[1]), reverse=True)  # the mate's end first
+        ways = {final[:7]: ((_BB[mated], _BB[mating]) if color != self.index
+                            else (_BB[mating], _BB[mated]))}
+        for key, child in edges:
+            near, far = ways.get(child[:7], (0, 0))
+            if not near:
+                continue
+            mover = key[7]
+            if child[5 if mover == chess.WHITE else 6] != key[5 if mover == chess.WHITE else 6]:
+                pass  # a man moves, the kings stay where the next arrangement wants them
+            elif mover == self.index:  # the index king takes
+                near = _step((key[5] | key[6]) & ~(child[5] | child[6]))
+            else:
+                far = _step((key[5] | key[6]) & ~(child[5] | child[6]))
+            old = ways.get(key[:7], (0, 0))
+            ways[key[:7]] = (old[0] | near, old[1] | far)
+        exits = {key: ways.get(key[:7], (0, 0)) for key in relations}
+        return self.index, relations, exits
+
+    def _mated(self, key: _Key, relation: _Relation, winner: chess.Color
+               ) -> tuple[int, int] | None:
+        """A king pair (mated, mating) of ``relation`` that is a mate by ``winner`` (decided
+        by python-chess on the real board, for the pairs a cheap test cannot rule out)."""
         loser = not winner
         attacked = _attacked(self._men_of(key, winner), key[5] | key[6])  # the most they attack
         own = key[5] if loser == chess.WHITE else key[6]
@@ -506,8 +551,85 @@ class _Walk:
             board.set_piece_at(mated, chess.Piece(chess.KING, loser))
             board.set_piece_at(mating, chess.Piece(chess.KING, winner))
             if board.is_checkmate():
-                return True
-        return False
+                return mated, mating
+        return None
+
+
+_Trail = tuple[chess.Color, dict[_Key, _Relation], dict[_Key, tuple[int, int]]]
+"""Where a mate was found: the index colour, the arrangements (with their king pairs)
+from the start to the mate, and for each the squares of the index king and of the other
+from where play goes on along the trail (a man moves, a king takes, the mate)."""
+
+_BOXES = [[chess.BB_SQUARES[square] if radius == 0 else 0 for radius in range(8)]
+          for square in chess.SQUARES]
+for _square in chess.SQUARES:
+    for _radius in range(1, 8):
+        _BOXES[_square][_radius] = _step(_BOXES[_square][_radius - 1])
+
+
+def _distance(square: int, targets: int) -> int:
+    """King moves from ``square`` to the nearest square of ``targets`` (0 if none)."""
+    for radius, box in enumerate(_BOXES[square]):
+        if box & targets:
+            return radius
+    return 0
+
+
+def _arrangement(board: chess.Board) -> tuple[_Key, int, int]:
+    """The arrangement of a board with its kings, the index square and the other one."""
+    kings = board.kings
+    ep = board.ep_square
+    if ep is not None and not board.has_pseudo_legal_en_passant():
+        ep = None
+    key = (board.pawns, board.knights, board.bishops, board.rooks, board.queens,
+           board.occupied_co[chess.WHITE] & ~kings, board.occupied_co[chess.BLACK] & ~kings,
+           board.turn, ep)
+    white, black = chess.lsb(kings & board.occupied_co[chess.WHITE]), \
+        chess.lsb(kings & board.occupied_co[chess.BLACK])
+    return key, white, black
+
+
+def _rebuild(board: chess.Board, winner: chess.Color, trail: _Trail,
+             states: int) -> list[chess.Move] | None:
+    """A line of legal moves from ``board`` to a mate by ``winner`` that keeps to the
+    arrangements and king pairs of ``trail`` (best first: the furthest arrangement, then
+    the fewest moves), or None after ``states`` positions."""
+    index, relations, exits = trail
+    serial = 0
+
+    def rank(key: _Key, square: int, other: int) -> tuple[int, ...]:
+        near, far = exits[key]
+        return (*(-x for x in _progress(key)), _distance(square, near) + _distance(other, far))
+
+    start = board.copy(stack=False)
+    key, white, black = _arrangement(start)
+    seen: dict[tuple[_Key, int, int], tuple[tuple[_Key, int, int], chess.Move] | None] = {
+        (key, white, black): None}
+    queue = [(rank(key, white, black) if index == chess.WHITE else rank(key, black, white),
+              serial, start, (key, white, black))]
+    while queue and states > 0:
+        _, _, current, here = heapq.heappop(queue)
+        for move in current.generate_pseudo_legal_moves():
+            current.push(move)
+            key, white, black = _arrangement(current)
+            state = (key, white, black)
+            square, other = (white, black) if index == chess.WHITE else (black, white)
+            if state not in seen and relations.get(key, {}).get(square, 0) >> other & 1 \
+                    and not current.was_into_check():
+                seen[state] = (here, move)
+                if current.turn != winner and current.is_check() and current.is_checkmate():
+                    line = []
+                    back: tuple[tuple[_Key, int, int], chess.Move] | None = seen[state]
+                    while back is not None:
+                        line.append(back[1])
+                        back = seen[back[0]]
+                    return line[::-1]
+                states -= 1
+                serial += 1
+                heapq.heappush(queue, (rank(key, square, other), serial,
+                                       current.copy(stack=False), state))
+            current.pop()
+    return None
 
 
 _RESULTS: collections.OrderedDict[tuple[str, int], dict[chess.Color, bool]] = \
@@ -515,6 +637,10 @@ _RESULTS: collections.OrderedDict[tuple[str, int], dict[chess.Color, bool]] = \
 """The answers of recent walks, by position and budget: one walk settles both colours
 (a dead position is asked about twice, once for each side)."""
 _REMEMBERED = 64
+_TRAILS: collections.OrderedDict[tuple[str, int], dict[chess.Color, _Trail]] = \
+    collections.OrderedDict()
+"""The mates the remembered walks found, as :class:`_Trail`."""
+_STATES = 1_000
 
 
 def cannot_mate_before_exhaustion(board: chess.Board, winner: chess.Color, *,
@@ -550,6 +676,24 @@ def cannot_mate_before_exhaustion(board: chess.Board, winner: chess.Color, *,
         answers.update({color: True for color in chess.COLORS if color not in walk.mating})
     answers.setdefault(winner, False)
     _RESULTS[memo] = answers
+    _TRAILS[memo] = {color: walk.trail(color) for color in walk.mating}
     while len(_RESULTS) > _REMEMBERED:
         _RESULTS.popitem(last=False)  # the oldest walk
+    while len(_TRAILS) > _REMEMBERED:
+        _TRAILS.popitem(last=False)
     return answers[winner]
+
+
+def mating_line(board: chess.Board, winner: chess.Color, *, nodes: int,
+                states: int = _STATES) -> list[chess.Move] | None:
+    """Where the walk of :func:`cannot_mate_before_exhaustion` (same ``nodes``) reached a
+    mate by ``winner``, a line of legal moves from ``board`` to a checkmate (Article 9.6:
+    the position is not dead), played by python-chess through the arrangements and king
+    pairs the walk reached it by; None if there is none or ``states`` positions did not
+    find it (the walk over-approximates: its mate may not be reachable)."""
+    if cannot_mate_before_exhaustion(board, winner, nodes=nodes):
+        return None
+    trail = _TRAILS.get((board.epd(), nodes), {}).get(winner)
+    if trail is None:
+        return None
+    return _rebuild(board, winner, trail, states)

@@ -531,3 +531,23 @@ def test_walk_over_arrangements_leaves_winnable_sides_open(
 ) -> None:
     # The larger walk runs on these positions too, and must not claim they are dead.
     assert can_mate(board(fen), color) is not CANNOT
+
+
+@pytest.mark.parametrize(
+    ("fen", "color"),
+    [
+        # A king walks to the enemy pawns, eats them, and its own pawn queens with mate:
+        # the walk over arrangements reaches the mate, rebuilt as a line of legal moves.
+        ("8/5p2/5p2/5p1p/k4p2/1p1p1PpP/1P1P2P1/K7 b - -", chess.BLACK),
+        ("8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - -", chess.BLACK),
+        ("1k6/1P1p3p/BP3p2/1P1P3p/8/5P2/6KP/8 b - -", chess.WHITE),
+    ],
+)
+def test_mates_the_walk_over_arrangements_reaches_come_with_a_witness(
+    fen: str, color: chess.Color
+) -> None:
+    start = board(fen)
+    result = analyse_side(start, color)
+    assert result.result is Mateability.CAN_MATE
+    assert result.witness is not None
+    assert replays_to_mate(start, result.witness, color)
