@@ -94,11 +94,6 @@ def _step(bb: int) -> int:
     return (side | (both << 8) | (both >> 8)) & _ALL
 
 
-def _attacks(key: _Key, color: chess.Color, blockers: int) -> int:
-    """Squares the men of ``color`` (kings apart) attack, sliders stopping at ``blockers``."""
-    return _attacked(_men(key, color), blockers)
-
-
 _Men = tuple[int, tuple[int, ...], tuple[int, ...]]
 """The men of one colour as attackers: what its pawns and knights attack, the squares of
 its diagonal sliders and those of its rank-and-file sliders."""
@@ -473,7 +468,8 @@ class _Walk:
         for target in chess.scan_forward(_step(kings) & prey):
             self._spend()
             child = _without(key, target)
-            if _attacks(child, not mover, child[5] | child[6] | blockers) & _BB[target]:
+            if _attacked(self._men_of(child, not mover),
+                         child[5] | child[6] | blockers) & _BB[target]:
                 continue
             new: _Relation = {}
             if mover == self.index:
