@@ -509,6 +509,9 @@ def test_stalemate_first_is_proved_by_the_walk_over_arrangements() -> None:
         # Nobody is shut in, but both kings are boxed in by locked pawns.
         ("k7/8/p1p3p1/2P1p1Pp/PpP1Pp2/1P1K1P1P/8/8 w - -", chess.BLACK),
         ("8/1p2k3/bPp5/BpP5/1P4K1/8/1P6/8 b - -", chess.WHITE),
+        # Black's Kb8 is shut in; both need the walk's larger allowance (14,000 nodes).
+        ("1k6/1P5p/BP6/pPp4p/8/8/P1P4P/7K b - -", chess.WHITE),
+        ("1k6/1P5p/BP6/pPp4p/8/8/P1P4P/7K b - -", chess.BLACK),
     ],
 )
 def test_walk_over_arrangements_proves_stalemate_first(fen: str, color: chess.Color) -> None:

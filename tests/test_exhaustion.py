@@ -74,6 +74,15 @@ def test_a_spent_budget_is_not_a_proof() -> None:
     assert _proves(fen, chess.WHITE, nodes=NODES)
 
 
+def test_a_larger_allowance_proves_more() -> None:
+    # Black's Kb8 never moves; White's king must not let its pawns run out of moves
+    # first. The walk closes between 12,000 and 14,000 nodes (dead's larger allowance).
+    fen = "1k6/1P5p/BP6/pPp4p/8/8/P1P4P/7K b - - 0 1"
+    assert not _proves(fen, chess.BLACK, nodes=12_000)
+    assert _proves(fen, chess.BLACK, nodes=14_000)
+    assert _proves(fen, chess.WHITE, nodes=14_000)
+
+
 def test_one_walk_answers_both_colours_alike_in_either_order() -> None:
     from arbiterlib import exhaustion
 
