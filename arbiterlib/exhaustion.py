@@ -410,8 +410,7 @@ class _Walk:
             reached = [0] * 64
             for square, others in relation.items():
                 for to in _NEIGHBOURS[square]:
-                    if free >> to & 1:
-                        reached[to] |= others
+                    reached[to] |= others
             for to in chess.scan_forward(free & _step(_index_squares(relation))):
                 rest = reached[to] & _APART[to]
                 if rest:
