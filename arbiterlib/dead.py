@@ -1492,7 +1492,7 @@ def _exhaustion_nodes(board: chess.Board, locked: int, budget: int) -> int:
     """The nodes for the walk over arrangements (:mod:`arbiterlib.exhaustion`), the last
     step of the analysis; 0 where it is not worth trying.
 
-    Where a side is shut in, 2.5 times the budget, and 6 times where the position is
+    Where a side is shut in, 2.875 times the budget, and 7 times where the position is
     also small, with few moves and no queen, rook or knight: there the races between a
     shut-in side running out of moves and a roaming king (Article 9.6's "stalemate
     first" positions) usually close within some ten thousand nodes. Where pawns are
@@ -1505,8 +1505,8 @@ def _exhaustion_nodes(board: chess.Board, locked: int, budget: int) -> int:
     if _is_shut_in(board):
         if few and chess.popcount(board.occupied) <= _SMALL_MEN and not (
                 board.queens | board.rooks | board.knights):
-            return budget * 6
-        return budget * 5 // 2
+            return budget * 7
+        return budget * 23 // 8
     if locked and few:
         return budget // 2
     return 0
@@ -1652,8 +1652,13 @@ def _analyse_from(
         except _OutOfBudget:
             pass
     nodes = _exhaustion_nodes(board, locked, budget)
-    if nodes and exhaustion.cannot_mate_before_exhaustion(board, color, nodes=nodes):
-        return cannot(_EXHAUSTED)
+    if nodes:
+        if exhaustion.cannot_mate_before_exhaustion(board, color, nodes=nodes):
+            return cannot(_EXHAUSTED)
+        # The walk may have reached a mate: rebuilt as legal moves, it is a witness.
+        line = exhaustion.mating_line(board, color, nodes=nodes)
+        if line is not None and helpmate.replays_to_mate(board, line, color):
+            return can(line)
     return MateAnalysis(color, Mateability.UNDETERMINED)
 
 

@@ -39,7 +39,13 @@ When no arrangement's set grows any more, every reachable position has been seen
 none is a mate by ``winner``. The walk gives up (False: "not proved") when ``nodes`` is
 spent, and for positions it does not model: castling rights, a king missing or doubled,
 a pawn on its first or last rank. The same walk settles the other colour too (its
-answer is remembered for the next call). A node costs some 6 to 10 microseconds.
+answer is remembered for the next call). A node costs some 5 to 8 microseconds.
+
+Where the walk reaches a mate, :func:`mating_line` tries to rebuild it as a line of legal
+moves: every arrangement remembers those that gave it king pairs, and a best-first search
+over real boards (python-chess plays every move) keeps to the arrangements and king pairs
+the mate was reached through. The walk over-approximates, so its mate may be unreachable:
+then no line is found, and nothing is claimed.
 
 The closure over everything reachable is the exhaustive phase of Miguel Ambrona's Chess
 Unwinnability Analyzer (CHA); grouping the king placements is this module's own.
@@ -52,7 +58,7 @@ import heapq
 
 import chess
 
-__all__ = ["cannot_mate_before_exhaustion"]
+__all__ = ["cannot_mate_before_exhaustion", "mating_line"]
 
 _Key = tuple[int, int, int, int, int, int, int, bool, int | None]
 """An arrangement: pawns, knights, bishops, rooks, queens, White's men, Black's men
@@ -72,6 +78,9 @@ _NOT_A = _ALL & ~chess.BB_FILE_A
 _NOT_H = _ALL & ~chess.BB_FILE_H
 _BETWEEN = [[chess.between(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
 _BACK_RANKS = chess.BB_RANK_1 | chess.BB_RANK_8
+_NEIGHBOURS = [tuple(chess.scan_forward(_KING[square])) for square in chess.SQUARES]
+_APART = [_ALL & ~_KING[square] & ~_BB[square] for square in chess.SQUARES]
+"""The squares a king may stand on while the other stands on a given square."""
 
 
 class _OutOfNodes(Exception):
@@ -85,20 +94,32 @@ def _step(bb: int) -> int:
     return (side | (both << 8) | (both >> 8)) & _ALL
 
 
-def _attacks(key: _Key, color: chess.Color, blockers: int) -> int:
-    """Squares the men of ``color`` (kings apart) attack, sliders stopping at ``blockers``."""
+_Men = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""The men of one colour as attackers: what its pawns and knights attack, the squares of
+its diagonal sliders and those of its rank-and-file sliders."""
+
+
+def _men(key: _Key, color: chess.Color) -> _Men:
+    """The men of ``color`` (kings apart) of an arrangement, as attackers."""
     pawns, knights, bishops, rooks, queens = key[0], key[1], key[2], key[3], key[4]
     men = key[5] if color == chess.WHITE else key[6]
     own_pawns = men & pawns
     if color == chess.WHITE:
-        out = (((own_pawns & _NOT_A) << 7) | ((own_pawns & _NOT_H) << 9)) & _ALL
+        fixed = (((own_pawns & _NOT_A) << 7) | ((own_pawns & _NOT_H) << 9)) & _ALL
     else:
-        out = ((own_pawns & _NOT_A) >> 9) | ((own_pawns & _NOT_H) >> 7)
+        fixed = ((own_pawns & _NOT_A) >> 9) | ((own_pawns & _NOT_H) >> 7)
     for square in chess.scan_forward(men & knights):
-        out |= _KNIGHT[square]
-    for square in chess.scan_forward(men & (bishops | queens)):
+        fixed |= _KNIGHT[square]
+    return (fixed, tuple(chess.scan_forward(men & (bishops | queens))),
+            tuple(chess.scan_forward(men & (rooks | queens))))
+
+
+def _attacked(men: _Men, blockers: int) -> int:
+    """Squares ``men`` attack, sliders stopping at ``blockers``."""
+    out, diagonal, straight = men
+    for square in diagonal:
         out |= _DIAG_ATT[square][_DIAG_MASK[square] & blockers]
-    for square in chess.scan_forward(men & (rooks | queens)):
+    for square in straight:
         out |= (_RANK_ATT[square][_RANK_MASK[square] & blockers]
                 | _FILE_ATT[square][_FILE_MASK[square] & blockers])
     return out
@@ -136,6 +157,36 @@ def _without(key: _Key, square: int) -> _Key:
             key[5] & keep, key[6] & keep, not key[7], None)
 
 
+def _played(key: _Key, move: chess.Move) -> _Key:
+    """The arrangement after ``move``, a pseudo-legal move of a man python-chess generated
+    on it (what :meth:`chess.Board.push` would leave, as :func:`_key` sees it)."""
+    source, target = _BB[move.from_square], _BB[move.to_square]
+    mover = key[7]
+    types = list(key[:5])
+    moved = next(kind for kind in range(5) if types[kind] & source)
+    gone = target | source
+    ep = None
+    if moved == 0:
+        if move.to_square == key[8]:  # en passant: the pawn taken stands behind
+            gone |= _BB[move.to_square - 8 if mover == chess.WHITE else move.to_square + 8]
+        elif abs(move.to_square - move.from_square) == 16:
+            square = (move.from_square + move.to_square) // 2
+            enemy = key[6] if mover == chess.WHITE else key[5]
+            if types[0] & enemy & chess.BB_PAWN_ATTACKS[mover][square]:
+                ep = square
+        if move.promotion:
+            moved = move.promotion - 1
+    keep = ~gone
+    types = [bb & keep for bb in types]
+    types[moved] |= target
+    white, black = key[5] & keep, key[6] & keep
+    if mover == chess.WHITE:
+        white |= target
+    else:
+        black |= target
+    return (types[0], types[1], types[2], types[3], types[4], white, black, not mover, ep)
+
+
 def _progress(key: _Key) -> tuple[int, int, int]:
     """How far play has gone: fewer men, then fewer pawns, then White's pawns further up
     and Black's further down (as integers, a pawn's step up the board raises White's
@@ -154,6 +205,18 @@ def _merge(into: _Relation, new: _Relation) -> bool:
             into[square] = old | others
             grew = True
     return grew
+
+
+def _grow(into: _Relation, new: _Relation) -> _Relation:
+    """Add the pairs of ``new`` to ``into``; the pairs that were not there yet."""
+    added: _Relation = {}
+    for square, others in new.items():
+        old = into.get(square, 0)
+        fresh = others & ~old
+        if fresh:
+            into[square] = old | others
+            added[square] = fresh
+    return added
 
 
 def _index_squares(relation: _Relation) -> int:
@@ -210,7 +273,13 @@ class _Walk:
             <= _region(board, chess.BLACK).bit_count() else chess.BLACK)
         self.relations: dict[_Key, _Relation] = {}
         self.expanded: dict[_Key, _Relation] = {}
-        self.children: dict[_Key, list[tuple[int, _Key]]] = {}
+        self.children: dict[_Key, list[tuple[int, _Key, _Men]]] = {}
+        self.men: dict[tuple[_Key, chess.Color], _Men] = {}
+        self.parents: dict[_Key, set[_Key]] = {}
+        """The arrangements that gave each arrangement new king pairs (to rebuild lines)."""
+        self.mates: dict[chess.Color, tuple[_Key, tuple[int, int]]] = {}
+        """For each colour in :attr:`mating`, the arrangement its mate was found in and
+        the king pair (mated king, mating king)."""
         self.queue: list[tuple[tuple[int, int, int], int, _Key]] = []
         self.serial = 0
         root = board.copy(stack=False)
@@ -226,7 +295,7 @@ class _Walk:
         if self.nodes < 0:
             raise _OutOfNodes
 
-    def _add(self, key: _Key, relation: _Relation) -> None:
+    def _add(self, key: _Key, relation: _Relation, parent: _Key | None = None) -> None:
         if not relation:
             return
         known = self.relations.get(key)
@@ -234,6 +303,8 @@ class _Walk:
             self.relations[key] = dict(relation)
         elif not _merge(known, relation):
             return
+        if parent is not None:
+            self.parents.setdefault(key, set()).add(parent)
         self._queue(key)
 
     def _queue(self, key: _Key) -> None:
@@ -270,29 +341,29 @@ class _Walk:
                 fresh[square] = others
         self.expanded[key] = dict(relation)
         mater = not mover
-        if mater in self.open and self._mated(key, fresh, mater):
+        mate = self._mated(key, fresh, mater) if mater in self.open else None
+        if mate is not None:
             self.open.discard(mater)
             self.mating.add(mater)
+            self.mates[mater] = key, mate
         if not any(key[5 if color == chess.WHITE else 6] for color in self.open):
             return  # the colours still open have a lone king: it never mates
         self._men_moves(key, relation, fresh)
         self._king_captures(key, relation, fresh)
         if key[8] is not None:
-            self._add(_shuffled(key), self._king_steps(key, fresh, mover, relation))
+            self._add(_shuffled(key), self._king_steps(key, fresh, mover, relation), key)
 
     def _men_moves(self, key: _Key, relation: _Relation, fresh: _Relation) -> None:
         """Every move of a man, kept for the ``fresh`` king pairs where it is legal (the
         enemy king may stand on any square ``relation`` gives it, as a blocker)."""
         children = self.children.get(key)
         if children is None:
-            board = _board(key)
             children = []
-            for move in board.generate_pseudo_legal_moves():
+            for move in _board(key).generate_pseudo_legal_moves():
                 self._spend()  # a position played
-                board.push(move)
+                child = _played(key, move)
                 children.append((_BB[move.to_square] | _BETWEEN[move.from_square][move.to_square],
-                                 _key(board)))
-                board.pop()
+                                 child, self._men_of(child, not key[7])))
             self.children[key] = children
             cost = len(fresh) // 8
         else:
@@ -300,65 +371,87 @@ class _Walk:
         mover = key[7]
         if mover == self.index:
             blockers = _other_squares(relation)
-            for path, child in children:
+            for path, child, enemy in children:
                 self._spend(cost)
-                bad = path | _attacks(child, not mover, child[5] | child[6] | blockers)
-                new: _Relation = {}
-                for square, others in fresh.items():
-                    others &= ~path
-                    if others and not _BB[square] & bad:
-                        new[square] = others
-                self._add(child, new)
+                bad = path | _attacked(enemy, child[5] | child[6] | blockers)
+                self._add(child, {square: rest for square, others in fresh.items()
+                                  if not bad >> square & 1 and (rest := others & ~path)},
+                          key)
         else:
             blockers = _index_squares(relation)
-            for path, child in children:
+            for path, child, enemy in children:
                 self._spend(cost)
-                bad = path | _attacks(child, not mover, child[5] | child[6] | blockers)
-                new = {}
-                for square, others in fresh.items():
-                    others &= ~bad
-                    if others and not _BB[square] & path:
-                        new[square] = others
-                self._add(child, new)
+                bad = path | _attacked(enemy, child[5] | child[6] | blockers)
+                self._add(child, {square: rest for square, others in fresh.items()
+                                  if not path >> square & 1 and (rest := others & ~bad)},
+                          key)
+
+    def _men_of(self, key: _Key, color: chess.Color) -> _Men:
+        """:func:`_men`, remembered."""
+        men = self.men.get((key, color))
+        if men is None:
+            men = self.men[key, color] = _men(key, color)
+        return men
 
     def _king_steps(self, key: _Key, relation: _Relation, mover: chess.Color,
-                    everyone: _Relation | None = None) -> _Relation:
+                    everyone: _Relation | None = None, part: _Relation | None = None
+                    ) -> _Relation:
         """The pairs after a quiet move of ``mover``'s king (the men stand still) from the
-        pairs of ``relation``; the enemy king may block on any square of ``everyone``."""
+        pairs of ``relation`` (only from those of ``part``, if given: the others were
+        stepped already); the enemy king may block on any square of ``everyone``."""
         self._spend(1 + len(relation) // 8)
         occupied = key[5] | key[6]
         everyone = relation if everyone is None else everyone
+        relation = relation if part is None else part
         out: _Relation = {}
+        free = _ALL & ~occupied & ~_attacked(self._men_of(key, not mover),
+                                             occupied | self._blockers(everyone, mover))
         if mover == self.index:
-            free = _ALL & ~occupied & ~_attacks(key, not mover,
-                                                occupied | _other_squares(everyone))
+            reached = [0] * 64
             for square, others in relation.items():
-                for to in chess.scan_forward(_KING[square] & free):
-                    rest = others & ~_KING[to] & ~_BB[to]
-                    if rest:
-                        out[to] = out.get(to, 0) | rest
+                for to in _NEIGHBOURS[square]:
+                    reached[to] |= others
+            for to in chess.scan_forward(free & _step(_index_squares(relation))):
+                rest = reached[to] & _APART[to]
+                if rest:
+                    out[to] = rest
         else:
-            free = _ALL & ~occupied & ~_attacks(key, not mover,
-                                                occupied | _index_squares(everyone))
             for square, others in relation.items():
-                rest = _step(others) & free & ~_KING[square] & ~_BB[square]
+                side = ((others << 1) & _NOT_A) | ((others >> 1) & _NOT_H)
+                both = side | others
+                rest = (side | (both << 8) | (both >> 8)) & free & _APART[square]
                 if rest:
                     out[square] = rest
         return out
 
+    def _blockers(self, relation: _Relation, mover: chess.Color) -> int:
+        """The squares the king of the side not to move (``mover``'s enemy) may hold."""
+        return _other_squares(relation) if mover == self.index else _index_squares(relation)
+
     def _shuffle(self, key: _Key) -> None:
         """Both kings move while the men stand still: close this arrangement and the
-        same one with the other side to move under king moves."""
+        same one with the other side to move under king moves. Each round steps only the
+        pairs new since the last, unless the enemy king's squares (blockers) changed."""
         other = _shuffled(key)
-        mine = self.relations[key]
-        theirs = self.relations.setdefault(other, {})
+        sides = (key, other)
+        relations = (self.relations[key], self.relations.setdefault(other, {}))
+        last: list[int | None] = [None, None]  # the blockers of each side's last round
+        new: list[_Relation] = [relations[0], {}]  # the pairs added since
+        turn = 0
         grew = False
         while True:
-            if not _merge(theirs, self._king_steps(key, mine, key[7])):
+            side, relation = sides[turn], relations[turn]
+            blockers = self._blockers(relation, side[7])
+            part = new[turn] if last[turn] == blockers else None
+            last[turn] = blockers
+            added = _grow(relations[1 - turn],
+                          self._king_steps(side, relation, side[7], None, part))
+            if not added:
                 break
-            grew = True
-            if not _merge(mine, self._king_steps(other, theirs, other[7])):
-                break
+            self.parents.setdefault(sides[1 - turn], set()).add(side)
+            grew = grew or turn == 0
+            new[1 - turn] = added
+            turn = 1 - turn
         if grew:
             self._queue(other)
 
@@ -374,7 +467,8 @@ class _Walk:
         for target in chess.scan_forward(_step(kings) & prey):
             self._spend()
             child = _without(key, target)
-            if _attacks(child, not mover, child[5] | child[6] | blockers) & _BB[target]:
+            if _attacked(self._men_of(child, not mover),
+                         child[5] | child[6] | blockers) & _BB[target]:
                 continue
             new: _Relation = {}
             if mover == self.index:
@@ -389,13 +483,46 @@ class _Walk:
                 for square, other_set in fresh.items():
                     if _step(other_set) & _BB[target] and not _KING[square] & _BB[target]:
                         new[square] = _BB[target]
-            self._add(child, new)
+            self._add(child, new, key)
 
-    def _mated(self, key: _Key, relation: _Relation, winner: chess.Color) -> bool:
-        """Whether some king pair of ``relation`` is a mate by ``winner`` (decided by
-        python-chess on the real board, for the pairs a cheap test cannot rule out)."""
+    def trail(self, color: chess.Color) -> _Trail:
+        """The arrangements the mate of ``color`` was reached through, with their pairs,
+        and for each where its kings go on (see :data:`_Trail`)."""
+        final, (mated, mating) = self.mates[color]
+        relations: dict[_Key, _Relation] = {}
+        todo = [final]
+        while todo:
+            key = todo.pop()
+            if key not in relations:
+                relations[key] = self.relations[key]
+                todo.extend(self.parents.get(key, ()))
+        edges = [(key, child) for child in relations for key in self.parents.get(child, ())
+                 if key in relations and key[:7] != child[:7]]  # a man moves or a king takes
+        edges.sort(key=lambda edge: _progress(edge[1]), reverse=True)  # the mate's end first
+        ways = {final[:7]: ((_BB[mated], _BB[mating]) if color != self.index
+                            else (_BB[mating], _BB[mated]))}
+        for key, child in edges:
+            near, far = ways.get(child[:7], (0, 0))
+            if not near:
+                continue
+            mover = key[7]
+            if child[5 if mover == chess.WHITE else 6] != key[5 if mover == chess.WHITE else 6]:
+                pass  # a man moves, the kings stay where the next arrangement wants them
+            elif mover == self.index:  # the index king takes
+                near = _step((key[5] | key[6]) & ~(child[5] | child[6]))
+            else:
+                far = _step((key[5] | key[6]) & ~(child[5] | child[6]))
+            old = ways.get(key[:7], (0, 0))
+            ways[key[:7]] = (old[0] | near, old[1] | far)
+        exits = {key: ways.get(key[:7], (0, 0)) for key in relations}
+        return self.index, relations, exits
+
+    def _mated(self, key: _Key, relation: _Relation, winner: chess.Color
+               ) -> tuple[int, int] | None:
+        """A king pair (mated, mating) of ``relation`` that is a mate by ``winner`` (decided
+        by python-chess on the real board, for the pairs a cheap test cannot rule out)."""
         loser = not winner
-        attacked = _attacks(key, winner, key[5] | key[6])  # the most the men can attack
+        attacked = _attacked(self._men_of(key, winner), key[5] | key[6])  # the most they attack
         own = key[5] if loser == chess.WHITE else key[6]
 
         def need(king: int) -> int:
@@ -425,8 +552,96 @@ class _Walk:
             board.set_piece_at(mated, chess.Piece(chess.KING, loser))
             board.set_piece_at(mating, chess.Piece(chess.KING, winner))
             if board.is_checkmate():
-                return True
-        return False
+                return mated, mating
+        return None
+
+
+_Trail = tuple[chess.Color, dict[_Key, _Relation], dict[_Key, tuple[int, int]]]
+"""Where a mate was found: the index colour, the arrangements (with their king pairs)
+from the start to the mate, and for each the squares of the index king and of the other
+from where play goes on along the trail (a man moves, a king takes, the mate)."""
+
+_BOXES = [[chess.BB_SQUARES[square] if radius == 0 else 0 for radius in range(8)]
+          for square in chess.SQUARES]
+for _square in chess.SQUARES:
+    for _radius in range(1, 8):
+        _BOXES[_square][_radius] = _step(_BOXES[_square][_radius - 1])
+
+
+def _distance(square: int, targets: int) -> int:
+    """King moves from ``square`` to the nearest square of ``targets`` (0 if none)."""
+    for radius, box in enumerate(_BOXES[square]):
+        if box & targets:
+            return radius
+    return 0
+
+
+def _arrangement(board: chess.Board) -> tuple[_Key, int, int]:
+    """The arrangement of a board with its kings, the index square and the other one."""
+    kings = board.kings
+    ep = board.ep_square
+    if ep is not None and not board.has_pseudo_legal_en_passant():
+        ep = None
+    key = (board.pawns, board.knights, board.bishops, board.rooks, board.queens,
+           board.occupied_co[chess.WHITE] & ~kings, board.occupied_co[chess.BLACK] & ~kings,
+           board.turn, ep)
+    white, black = chess.lsb(kings & board.occupied_co[chess.WHITE]), \
+        chess.lsb(kings & board.occupied_co[chess.BLACK])
+    return key, white, black
+
+
+def _rebuild(board: chess.Board, winner: chess.Color, trail: _Trail,
+             states: int) -> list[chess.Move] | None:
+    """A line of legal moves from ``board`` to a mate by ``winner`` that keeps to the
+    arrangements and king pairs of ``trail`` (best first: the kings nearest to where play
+    goes on, then the furthest arrangement), or None after ``states`` positions."""
+    index, relations, exits = trail
+    serial = 0
+
+    def rank(key: _Key, square: int, other: int) -> tuple[int, ...]:
+        near, far = exits[key]
+        return (_distance(square, near) + _distance(other, far), *(-x for x in _progress(key)))
+
+    start = board.copy(stack=False)
+    key, white, black = _arrangement(start)
+    seen: dict[tuple[_Key, int, int], tuple[tuple[_Key, int, int], chess.Move] | None] = {
+        (key, white, black): None}
+    queue = [(rank(key, white, black) if index == chess.WHITE else rank(key, black, white),
+              serial, start, (key, white, black))]
+    while queue and states > 0:
+        _, _, current, here = heapq.heappop(queue)
+        before, white, black = here
+        mover = before[7]
+        king, prey = (white, before[6]) if mover == chess.WHITE else (black, before[5])
+        for move in current.generate_pseudo_legal_moves():
+            # The arrangement after the move, as :func:`_arrangement` would see it.
+            if move.from_square != king:
+                key, white, black = _played(before, move), here[1], here[2]
+            else:
+                key = (_without(before, move.to_square) if prey >> move.to_square & 1
+                       else _shuffled(before))
+                white, black = ((move.to_square, here[2]) if mover == chess.WHITE
+                                else (here[1], move.to_square))
+            state = (key, white, black)
+            square, other = (white, black) if index == chess.WHITE else (black, white)
+            if state in seen or not relations.get(key, {}).get(square, 0) >> other & 1:
+                continue
+            current.push(move)
+            if not current.was_into_check():
+                seen[state] = (here, move)
+                if current.turn != winner and current.is_check() and current.is_checkmate():
+                    line = []
+                    back: tuple[tuple[_Key, int, int], chess.Move] | None = seen[state]
+                    while back is not None:
+                        line.append(back[1])
+                        back = seen[back[0]]
+                    return line[::-1]
+                states -= 1
+                serial += 1
+                heapq.heappush(queue, (rank(key, square, other), serial,
+                                       current.copy(stack=False), state))
+            current.pop()
+    return None
 
 
 _RESULTS: collections.OrderedDict[tuple[str, int], dict[chess.Color, bool]] = \
@@ -434,6 +649,10 @@ _RESULTS: collections.OrderedDict[tuple[str, int], dict[chess.Color, bool]] = \
 """The answers of recent walks, by position and budget: one walk settles both colours
 (a dead position is asked about twice, once for each side)."""
 _REMEMBERED = 64
+_TRAILS: collections.OrderedDict[tuple[str, int], dict[chess.Color, _Trail]] = \
+    collections.OrderedDict()
+"""The mates the remembered walks found, as :class:`_Trail`."""
+_STATES = 2_000
 
 
 def cannot_mate_before_exhaustion(board: chess.Board, winner: chess.Color, *,
@@ -469,6 +688,24 @@ def cannot_mate_before_exhaustion(board: chess.Board, winner: chess.Color, *,
         answers.update({color: True for color in chess.COLORS if color not in walk.mating})
     answers.setdefault(winner, False)
     _RESULTS[memo] = answers
+    _TRAILS[memo] = {color: walk.trail(color) for color in walk.mating}
     while len(_RESULTS) > _REMEMBERED:
         _RESULTS.popitem(last=False)  # the oldest walk
+    while len(_TRAILS) > _REMEMBERED:
+        _TRAILS.popitem(last=False)
     return answers[winner]
+
+
+def mating_line(board: chess.Board, winner: chess.Color, *, nodes: int,
+                states: int = _STATES) -> list[chess.Move] | None:
+    """Where the walk of :func:`cannot_mate_before_exhaustion` (same ``nodes``) reached a
+    mate by ``winner``, a line of legal moves from ``board`` to a checkmate (Article 9.6:
+    the position is not dead), played by python-chess through the arrangements and king
+    pairs the walk reached it by; None if there is none or ``states`` positions did not
+    find it (the walk over-approximates: its mate may not be reachable)."""
+    if cannot_mate_before_exhaustion(board, winner, nodes=nodes):
+        return None
+    trail = _TRAILS.get((board.epd(), nodes), {}).get(winner)
+    if trail is None:
+        return None
+    return _rebuild(board, winner, trail, states)

@@ -509,6 +509,9 @@ def test_stalemate_first_is_proved_by_the_walk_over_arrangements() -> None:
         # Nobody is shut in, but both kings are boxed in by locked pawns.
         ("k7/8/p1p3p1/2P1p1Pp/PpP1Pp2/1P1K1P1P/8/8 w - -", chess.BLACK),
         ("8/1p2k3/bPp5/BpP5/1P4K1/8/1P6/8 b - -", chess.WHITE),
+        # Black's Kb8 is shut in; both need the walk's larger allowance (14,000 nodes).
+        ("1k6/1P5p/BP6/pPp4p/8/8/P1P4P/7K b - -", chess.WHITE),
+        ("1k6/1P5p/BP6/pPp4p/8/8/P1P4P/7K b - -", chess.BLACK),
     ],
 )
 def test_walk_over_arrangements_proves_stalemate_first(fen: str, color: chess.Color) -> None:
@@ -531,3 +534,23 @@ def test_walk_over_arrangements_leaves_winnable_sides_open(
 ) -> None:
     # The larger walk runs on these positions too, and must not claim they are dead.
     assert can_mate(board(fen), color) is not CANNOT
+
+
+@pytest.mark.parametrize(
+    ("fen", "color"),
+    [
+        # A king walks to the enemy pawns, eats them, and its own pawn queens with mate:
+        # the walk over arrangements reaches the mate, rebuilt as a line of legal moves.
+        ("8/5p2/5p2/5p1p/k4p2/1p1p1PpP/1P1P2P1/K7 b - -", chess.BLACK),
+        ("8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - -", chess.BLACK),
+        ("1k6/1P1p3p/BP3p2/1P1P3p/8/5P2/6KP/8 b - -", chess.WHITE),
+    ],
+)
+def test_mates_the_walk_over_arrangements_reaches_come_with_a_witness(
+    fen: str, color: chess.Color
+) -> None:
+    start = board(fen)
+    result = analyse_side(start, color)
+    assert result.result is Mateability.CAN_MATE
+    assert result.witness is not None
+    assert replays_to_mate(start, result.witness, color)

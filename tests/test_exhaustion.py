@@ -9,7 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiterlib.exhaustion import cannot_mate_before_exhaustion
+from arbiterlib import exhaustion
+from arbiterlib.exhaustion import cannot_mate_before_exhaustion, mating_line
+from arbiterlib.helpmate import replays_to_mate
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "dead"
 
@@ -72,6 +74,15 @@ def test_a_spent_budget_is_not_a_proof() -> None:
     assert _proves(fen, chess.WHITE, nodes=NODES)
 
 
+def test_a_larger_allowance_proves_more() -> None:
+    # Black's Kb8 never moves; White's king must not let its pawns run out of moves
+    # first. The walk closes between 12,000 and 14,000 nodes (dead's larger allowance).
+    fen = "1k6/1P5p/BP6/pPp4p/8/8/P1P4P/7K b - - 0 1"
+    assert not _proves(fen, chess.BLACK, nodes=12_000)
+    assert _proves(fen, chess.BLACK, nodes=14_000)
+    assert _proves(fen, chess.WHITE, nodes=14_000)
+
+
 def test_one_walk_answers_both_colours_alike_in_either_order() -> None:
     from arbiterlib import exhaustion
 
@@ -88,6 +99,52 @@ def test_positions_it_does_not_model_are_not_proved() -> None:
     board = chess.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
     board.remove_piece_at(chess.E8)
     assert not cannot_mate_before_exhaustion(board, chess.WHITE, nodes=NODES)
+
+
+# Winnable sides the walk reaches a mate for: the mate rebuilt as legal moves.
+REBUILT = [
+    ("8/5p2/5p2/5p1p/k4p2/1p1p1PpP/1P1P2P1/K7 b - - 0 1", chess.BLACK),
+    ("1k6/1P1p3p/BP3p2/1P1P3p/8/5P2/6KP/8 b - - 0 1", chess.WHITE),
+    ("8/5k2/8/8/5p1p/2p1pP1P/2PpP1B1/3B2KB b - - 0 1", chess.BLACK),
+]
+
+
+@pytest.mark.parametrize(("fen", "winner"), REBUILT)
+def test_a_mate_the_walk_reaches_is_rebuilt_as_legal_moves(fen: str, winner: bool) -> None:
+    board = chess.Board(fen)
+    line = mating_line(board, winner, nodes=12_000)
+    assert line is not None
+    assert replays_to_mate(board, line, winner)
+    assert not cannot_mate_before_exhaustion(board, winner, nodes=12_000)
+
+
+def test_no_line_where_no_mate_is_reached() -> None:
+    assert mating_line(chess.Board(SHUT_IN[0]), chess.WHITE, nodes=NODES) is None
+    assert mating_line(chess.Board(SHUT_IN[0]), chess.WHITE, nodes=50) is None  # budget
+    board = chess.Board("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")  # castling: not modelled
+    assert mating_line(board, chess.WHITE, nodes=NODES) is None
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(start=st.sampled_from(SHUT_IN + [fen for fen, _ in REBUILT]),
+       picks=st.lists(st.integers(min_value=0, max_value=10_000), max_size=12))
+def test_a_move_of_a_man_gives_the_arrangement_python_chess_plays(
+        start: str, picks: list[int]) -> None:
+    board = chess.Board(start)
+    for pick in picks:
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(moves[pick % len(moves)])
+    kings = board.copy(stack=False)
+    for square in chess.scan_forward(kings.kings):
+        kings.remove_piece_at(square)
+    key = exhaustion._key(kings)
+    arrangement = exhaustion._board(key)
+    for move in arrangement.generate_pseudo_legal_moves():
+        arrangement.push(move)
+        assert exhaustion._played(key, move) == exhaustion._key(arrangement)
+        arrangement.pop()
 
 
 # --- properties ---------------------------------------------------------------------------
