@@ -1465,6 +1465,7 @@ def _forced(board: chess.Board) -> tuple[chess.Board, list[chess.Move], bool]:
 _PLAYOUTS, _TARGETED, _ROUTES = -1, -2, -3  # the search's steps besides best-first
 _TARGETED_MEN = 8  # at most this many men: the target-directed helpmate search (helpmate.py)
 _TARGETED_SHARE = 15  # its share of the budget, in twentieths (the playouts take three)
+_MANY_PLAYOUTS = 60  # more than 8 men, locked pawns: playouts until their share is spent
 _FEW_MOVES = 16  # at most this many moves for both sides together: walk the future first
 _SMALL_MEN = 13  # at most this many men (and shut in): a larger walk over arrangements
 _WALKED = "every possible series of moves leads to positions from which mate is impossible"
@@ -1595,12 +1596,15 @@ def _analyse_from(
     # Shares of the budget: a playout series 15%, then for little material the
     # target-directed helpmate search 75% (_TARGETED_SHARE), otherwise two best-first
     # searches (strip the defender; keep its pieces as blockers) 22.5% each; the
-    # exhaustive walk the rest.
+    # exhaustive walk the rest. With locked pawns: playouts 25% (the cheapest positions),
+    # strip 27.5%, keep 20%, the routes 20%, and the walk only 7.5% (its proofs there
+    # take a few dozen positions).
     shares: tuple[tuple[int, int], ...]
-    if chess.popcount(board.occupied) <= _TARGETED_MEN:
+    few = chess.popcount(board.occupied) <= _TARGETED_MEN
+    if few:
         shares = ((_PLAYOUTS, budget * 3 // 20), (_TARGETED, budget * _TARGETED_SHARE // 20))
     elif locked:
-        shares = ((_PLAYOUTS, budget * 3 // 20), (0, budget * 9 // 40), (1, budget * 9 // 40),
+        shares = ((_PLAYOUTS, budget // 4), (0, budget * 11 // 40), (1, budget // 5),
                   (_ROUTES, budget // 5))
     else:
         shares = ((_PLAYOUTS, budget * 3 // 20), (0, budget * 9 // 40), (1, budget * 9 // 40))
@@ -1613,7 +1617,9 @@ def _analyse_from(
                 return answer
         try:
             if policy == _PLAYOUTS:
-                line = _Playout(board, color, _Budget(nodes)).run(9, 100)
+                # Locked pawns: as many playouts as the nodes allow (sacrifices need luck).
+                playouts = _MANY_PLAYOUTS if locked and not few else 9
+                line = _Playout(board, color, _Budget(nodes)).run(playouts, 100)
             elif policy == _TARGETED:
                 line = helpmate.find_helpmate(board, color, nodes=nodes)
             elif policy == _ROUTES:

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbiterlib.dead import (
+    DEFAULT_BUDGET,
     DeadPositionError,
     Mateability,
     analyse,
@@ -554,3 +555,23 @@ def test_mates_the_walk_over_arrangements_reaches_come_with_a_witness(
     assert result.result is Mateability.CAN_MATE
     assert result.witness is not None
     assert replays_to_mate(start, result.witness, color)
+
+
+@pytest.mark.parametrize(
+    ("fen", "color"),
+    [
+        # Locked chains that open only by sacrifices: found within the default budget
+        # by the larger shares for the playouts and the stripping search (Article 9.6).
+        ("rnbk4/p2p4/p1pP4/PpP5/1P6/8/8/7K w - -", chess.WHITE),
+        ("4b2k/3p1p1p/3PpPpP/4PpPp/5P1P/8/8/4K3 w - -", chess.BLACK),
+        ("8/8/4k3/B3p3/p1p1P1p1/P1P3P1/4K3/8 b - -", chess.BLACK),
+        ("k1b5/8/8/1pBpBpBp/1PpPbPpP/6P1/6P1/K1B1B3 w - -", chess.WHITE),
+    ],
+)
+def test_locked_sacrifice_helpmates_within_the_default_budget(
+    fen: str, color: chess.Color
+) -> None:
+    start = board(fen)
+    detail = analyse_side(start, color, budget=DEFAULT_BUDGET)
+    assert detail.result is CAN
+    assert replays_to_mate(start, detail.witness, color)
