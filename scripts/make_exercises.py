@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,14 @@ def _answer_source(name: str, answer: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _template_comment(name: str, template: str) -> str:
+    """The answer's shape as a comment, wrapped to the line length ruff checks (100)."""
+    head = f"# {name} = "
+    lines = textwrap.wrap(template, width=100 - len(head), break_long_words=False,
+                          break_on_hyphens=False)
+    return head + ("\n#" + " " * (len(head) - 1)).join(lines)
+
+
 def exercise_cells(number: int, item: Exercise) -> list[Any]:
     """The cells of one exercise: the question, the position, the answer, the tests."""
     name, tag = f"answer_{number}", f"ex{number}"
@@ -93,7 +102,7 @@ def exercise_cells(number: int, item: Exercise) -> list[Any]:
                   f" casebook case `{item.case.id}`*\n\n"
                   f"{item.question}\n\nGive in `{name}`:\n\n{give}", f"{tag}-question"),
         _code(f'show("{item.id}")', f"{tag}-position"),
-        _code(f"# {name} = {template}\n### BEGIN SOLUTION\n"
+        _code(f"{_template_comment(name, template)}\n### BEGIN SOLUTION\n"
               f"{_answer_source(name, item.expected())}\n### END SOLUTION",
               f"{tag}-answer", solution=True, locked=False),
     ]

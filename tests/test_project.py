@@ -79,8 +79,10 @@ def _tool(name: str) -> str:
 
 
 def test_ruff_is_clean() -> None:
+    # Notebooks too: the lessons' and exercises' code cells are read by candidates.
     result = subprocess.run([_tool("ruff"), "check", "arbiterlib", "tests", "benchmarks",
-                             "scripts"], cwd=ROOT, capture_output=True, text=True, check=False)
+                             "scripts", "notebooks", "exercises"],
+                            cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout[-3000:]
 
 
