@@ -1600,8 +1600,8 @@ def _analyse_from(
     # strip 27.5%, keep 20%, the routes 20%, and the walk only 7.5% (its proofs there
     # take a few dozen positions).
     shares: tuple[tuple[int, int], ...]
-    few = chess.popcount(board.occupied) <= _TARGETED_MEN
-    if few:
+    few_men = chess.popcount(board.occupied) <= _TARGETED_MEN
+    if few_men:
         shares = ((_PLAYOUTS, budget * 3 // 20), (_TARGETED, budget * _TARGETED_SHARE // 20))
     elif locked:
         shares = ((_PLAYOUTS, budget // 4), (0, budget * 11 // 40), (1, budget // 5),
@@ -1617,8 +1617,12 @@ def _analyse_from(
                 return answer
         try:
             if policy == _PLAYOUTS:
-                # Locked pawns: as many playouts as the nodes allow (sacrifices need luck).
-                playouts = _MANY_PLAYOUTS if locked and not few else 9
+                # Locked pawns: as many playouts as the nodes allow (sacrifices need luck),
+                # unless so few moves are left that the walk below, cheap where it
+                # succeeds, should come soon.
+                playouts = 9
+                if locked and not few_men and _mobility(board) > _FEW_MOVES:
+                    playouts = _MANY_PLAYOUTS
                 line = _Playout(board, color, _Budget(nodes)).run(playouts, 100)
             elif policy == _TARGETED:
                 line = helpmate.find_helpmate(board, color, nodes=nodes)
