@@ -36,17 +36,27 @@ Rules 1, 2 and 4 cost a millisecond or two and are all that ``budget=0`` runs (t
 engine's check after every move). With a budget, locked pawns send the position to
 rule 4 first (the saturation only when no queen, rook or knight is left, where it
 usually succeeds); otherwise a playout comes first, as most real positions are quickly
-shown winnable. The budget is shared: 15% for a playout series, then 75% for the
-target-directed search (little material) or 22.5% each for two best-first searches
-(and, where pawns are locked, 20% for the search along the routes the men can take
-through the locked structure, :mod:`arbiterlib.routes`), the rest for rule 5. A
-position where both sides together have at most sixteen moves (locked pawns, boxed-in
-kings) gets instead, after the playouts, one exhaustive walk of its own with the whole
-budget and no static cuts: its whole future is usually small. Last, where one side
-has at most four moves (a king shut in for ever, pawns nearly locked), a walk over the
+shown winnable. The budget is shared:
+
+* at most eight men: 15% for a playout series, then (at most six men, when the
+  playouts found no line or a long one) a short iterative-deepening search for a short
+  line, then 75% for the target-directed search;
+* more men, no locked pawns: 15% for the playouts, 22.5% each for two best-first
+  searches (strip the defender; keep its pieces as blockers);
+* more men, locked pawns: 25% for a longer playout series (sacrifices need luck),
+  27.5% and 20% for the two best-first searches, 20% for the search along the routes
+  the men can take through the locked structure (:mod:`arbiterlib.routes`);
+
+and the rest for rule 5. A position where both sides together have at most sixteen
+moves (locked pawns, boxed-in kings) gets instead, right after the playouts, one
+exhaustive walk of its own with the whole budget and no static cuts: its whole future
+is usually small. Last, where one side has at most four moves (a king shut in for
+ever, pawns nearly locked), or pawns are locked and moves are few, a walk over the
 arrangements of the men with the kings carried along (:mod:`arbiterlib.exhaustion`,
-2.5 times the budget) proves "stalemate first" positions: that side's moves run out
-before any mate can be set up.
+half the budget to seven times it, by the position's shape: :func:`_exhaustion_nodes`)
+proves "stalemate first" positions: that side's moves run out before any mate can be
+set up. Where that walk reaches a mate instead, the line to it is rebuilt move by move
+and, once python-chess replays it to mate, is the witness.
 
 Move counters, the fifty-move rule and repetitions are ignored, as in the 2005 Laws a
 game only ends on those by a claim.
