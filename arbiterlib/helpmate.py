@@ -21,12 +21,13 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from itertools import count
+from typing import Protocol
 
 import chess
 
 from arbiterlib.attacks import attacks
 
-__all__ = ["find_helpmate", "replays_to_mate"]
+__all__ = ["SearchNode", "find_helpmate", "line_to", "replays_to_mate"]
 
 _INF = 99
 _PIECES = (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
@@ -697,14 +698,6 @@ class _Node:
         self.spare = [0, 0]
         self.taking = 0
 
-    def line(self) -> list[chess.Move]:
-        moves = []
-        node: _Node | None = self
-        while node is not None and node.move is not None:
-            moves.append(node.move)
-            node = node.parent
-        return moves[::-1]
-
 
 #: A child waiting in the open list: its rank and tie-breaks, then either the child
 #: itself (once ranked again) or how to make it from its parent.
@@ -966,14 +959,14 @@ def _walks(sketcher: _Sketcher, board: chess.Board, nodes: list[int]) -> (
             walk = _Walk(board, sketcher.winner, sketcher.men, sketch[1], sketcher.terrain)
             found = walk.expand(walk.root, tick, nodes)
             if found is not None:
-                return found.line()
+                return line_to(found)
             walks.append(walk)
         elif best is None:
             return None
         else:
             found = best.step(tick, nodes)
             if found is not None:
-                return found.line()
+                return line_to(found)
             walk = best
         if not walk.heap:
             sketcher.uncrowd(walk.goal_sq[walk.mated])
@@ -982,6 +975,26 @@ def _walks(sketcher: _Sketcher, board: chess.Board, nodes: list[int]) -> (
 
 # --------------------------------------------------------------------------------------
 # The entry point.
+
+
+class SearchNode(Protocol):
+    """A node of a search tree: the move that led to it and the node it came from."""
+
+    @property
+    def move(self) -> chess.Move | None: ...
+
+    @property
+    def parent(self) -> SearchNode | None: ...
+
+
+def line_to(node: SearchNode) -> list[chess.Move]:
+    """The moves from the root of a search tree down to ``node`` (a witness to replay)."""
+    moves = []
+    step: SearchNode | None = node
+    while step is not None and step.move is not None:
+        moves.append(step.move)
+        step = step.parent
+    return moves[::-1]
 
 
 def replays_to_mate(board: chess.Board, line: Iterable[chess.Move],

@@ -27,7 +27,7 @@ import heapq
 
 import chess
 
-from arbiterlib.helpmate import replays_to_mate
+from arbiterlib.helpmate import line_to, replays_to_mate
 from arbiterlib.mobility import mobility
 
 __all__ = ["find_helpmate_in_locked_position"]
@@ -643,15 +643,6 @@ class _Node:
         self.move = move
         self.key: _Key | None = None
 
-    def line(self) -> list[chess.Move]:
-        moves = []
-        node: _Node | None = self
-        while node is not None and node.move is not None:
-            moves.append(node.move)
-            node = node.parent
-        moves.reverse()
-        return moves
-
 
 class _Context:
     """A set of plans with, per man of some plan, its role in each."""
@@ -766,7 +757,7 @@ class _BestFirst:
         moves = list(board.generate_legal_moves())
         if not moves:
             if board.turn != self.winner and board.is_check():
-                return node.line()
+                return line_to(node)
             return None
         if node.move is not None and self.replans > 0 and self._big(node):
             self.replans -= 1

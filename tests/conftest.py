@@ -3,6 +3,7 @@ tests skip without it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import chess
@@ -23,6 +24,17 @@ def shared_data() -> Path:
 def side(name: str) -> chess.Color:
     """The colour called ``name`` ("white" or "black") in the test tables."""
     return chess.WHITE if name == "white" else chess.BLACK
+
+
+def found_mate(search: Callable[..., list[chess.Move] | None], name: str, fen: str,
+               nodes: int) -> tuple[chess.Board, list[chess.Move]]:
+    """Run the helpmate ``search`` for the side ``name`` on ``fen`` (4 fields) within
+    ``nodes``, and check that it finds a line that mates; the start board and the line."""
+    board = chess.Board(fen + " 0 1")
+    line = search(board, side(name), nodes=nodes)
+    assert line is not None, fen
+    assert mates(board, line, side(name)), fen
+    return board, line
 
 
 def mates(start: chess.Board, line: list[chess.Move], winner: chess.Color) -> bool:

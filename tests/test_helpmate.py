@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import chess
 import pytest
-from conftest import mates, side
+from conftest import found_mate, mates, side
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -31,10 +31,7 @@ EXAMPLES = [
 
 @pytest.mark.parametrize(("name", "fen"), EXAMPLES)
 def test_examples_are_found(name: str, fen: str) -> None:
-    board = chess.Board(fen + " 0 1")
-    line = find_helpmate(board, side(name), nodes=NODES)
-    assert line is not None, fen
-    assert mates(board, line, side(name))
+    found_mate(find_helpmate, name, fen, NODES)
 
 
 @pytest.mark.parametrize(("name", "fen"), [
@@ -221,18 +218,12 @@ COLOURED = [
 
 @pytest.mark.parametrize(("name", "fen"), COLOURED)
 def test_bishop_mates_are_found_within_the_share_of_the_budget(name: str, fen: str) -> None:
-    board = chess.Board(fen + " 0 1")
-    line = find_helpmate(board, side(name), nodes=NODES)
-    assert line is not None, fen
-    assert mates(board, line, side(name))
+    found_mate(find_helpmate, name, fen, NODES)
 
 
 @pytest.mark.parametrize(("name", "fen"), OPENED)
 def test_long_plans_are_found_within_the_share_of_the_budget(name: str, fen: str) -> None:
-    board = chess.Board(fen + " 0 1")
-    line = find_helpmate(board, side(name), nodes=NODES)
-    assert line is not None, fen
-    assert mates(board, line, side(name))
+    found_mate(find_helpmate, name, fen, NODES)
 
 
 #: Winnable sides found once the walks measure a king's or knight's way to the man it takes
@@ -246,11 +237,8 @@ DETOURS = [
 
 @pytest.mark.parametrize(("name", "fen"), DETOURS)
 def test_detours_are_found_within_the_share_of_the_budget(name: str, fen: str) -> None:
-    board = chess.Board(fen + " 0 1")
-    line = find_helpmate(board, side(name), nodes=NODES)
-    assert line is not None, fen
+    board, line = found_mate(find_helpmate, name, fen, NODES)
     assert replays_to_mate(board, line, side(name))
-    assert mates(board, line, side(name))
 
 
 def test_kings_go_round_locked_pawns_and_their_attacks() -> None:

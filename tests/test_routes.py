@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import chess
 import pytest
-from conftest import mates, side
+from conftest import found_mate, mates, side
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,10 +31,7 @@ LOCKED = [
 
 @pytest.mark.parametrize(("name", "fen"), LOCKED)
 def test_locked_positions_are_mated(name: str, fen: str) -> None:
-    board = chess.Board(fen + " 0 1")
-    line = find_helpmate_in_locked_position(board, side(name), nodes=NODES)
-    assert line is not None, fen
-    assert mates(board, line, side(name))
+    board, _ = found_mate(find_helpmate_in_locked_position, name, fen, NODES)
     assert board.fen() == fen + " 0 1", "the board is left alone"
 
 
