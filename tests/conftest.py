@@ -37,6 +37,17 @@ def found_mate(search: Callable[..., list[chess.Move] | None], name: str, fen: s
     return board, line
 
 
+def play_picks(board: chess.Board, picks: list[int]) -> chess.Board:
+    """Play on ``board`` the legal moves that hypothesis' ``picks`` choose (each taken
+    modulo the number of legal moves), stopping when the game is over; the board."""
+    for pick in picks:
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(moves[pick % len(moves)])
+    return board
+
+
 def mates(start: chess.Board, line: list[chess.Move], winner: chess.Color) -> bool:
     """Whether ``line`` replays legally from ``start`` and ends with ``winner`` mating."""
     board = start.copy()

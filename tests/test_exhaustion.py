@@ -6,6 +6,7 @@ from pathlib import Path
 
 import chess
 import pytest
+from conftest import play_picks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -131,11 +132,7 @@ def test_no_line_where_no_mate_is_reached() -> None:
 def test_a_move_of_a_man_gives_the_arrangement_python_chess_plays(
         start: str, picks: list[int]) -> None:
     board = chess.Board(start)
-    for pick in picks:
-        moves = list(board.legal_moves)
-        if not moves:
-            break
-        board.push(moves[pick % len(moves)])
+    play_picks(board, picks)
     kings = board.copy(stack=False)
     for square in chess.scan_forward(kings.kings):
         kings.remove_piece_at(square)
@@ -161,11 +158,7 @@ def test_a_proof_holds_after_any_move_and_for_the_mirrored_board(
     # question does not depend on which colour plays White.
     board = chess.Board(start)
     assert cannot_mate_before_exhaustion(board, winner, nodes=NODES)
-    for pick in picks:
-        moves = list(board.legal_moves)
-        if not moves:
-            break
-        board.push(moves[pick % len(moves)])
+    play_picks(board, picks)
     assert cannot_mate_before_exhaustion(board, winner, nodes=2 * NODES)
     assert cannot_mate_before_exhaustion(board.mirror(), not winner, nodes=2 * NODES)
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import chess
 import pytest
+from conftest import play_picks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -107,11 +108,7 @@ SEEDS = [
 @given(seed=st.sampled_from(SEEDS), picks=st.lists(st.integers(0, 10_000), max_size=24))
 def test_a_mate_in_one_is_never_declared_unwinnable(seed: str, picks: list[int]) -> None:
     board = chess.Board(seed)
-    for pick in picks:
-        moves = list(board.legal_moves)
-        if not moves:
-            break
-        board.push(moves[pick % len(moves)])
+    play_picks(board, picks)
     if board.is_checkmate():
         assert not is_statically_unwinnable(board, not board.turn)
         return
