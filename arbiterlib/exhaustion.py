@@ -506,12 +506,15 @@ class _Walk:
             if not near:
                 continue
             mover = key[7]
-            if child[5 if mover == chess.WHITE else 6] != key[5 if mover == chess.WHITE else 6]:
-                pass  # a man moves, the kings stay where the next arrangement wants them
-            elif mover == self.index:  # the index king takes
-                near = _step((key[5] | key[6]) & ~(child[5] | child[6]))
-            else:
-                far = _step((key[5] | key[6]) & ~(child[5] | child[6]))
+            men = 5 if mover == chess.WHITE else 6
+            # Where a man moves, the kings stay where the next arrangement wants them;
+            # where the mover's king takes, it stands next to the man it takes.
+            if child[men] == key[men]:
+                taker = _step((key[5] | key[6]) & ~(child[5] | child[6]))
+                if mover == self.index:
+                    near = taker
+                else:
+                    far = taker
             old = ways.get(key[:7], (0, 0))
             ways[key[:7]] = (old[0] | near, old[1] | far)
         exits = {key: ways.get(key[:7], (0, 0)) for key in relations}
