@@ -67,6 +67,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import enum
+import functools
 import heapq
 import random
 from collections.abc import Iterable, Iterator
@@ -1499,7 +1500,7 @@ def _is_shut_in(board: chess.Board) -> bool:
     return board.legal_moves.count() <= 4
 
 
-def _exhaustion_nodes(board: chess.Board, locked: int, budget: int) -> int:
+def _exhaustion_nodes(board: chess.Board, locked: int, few: bool, budget: int) -> int:
     """The nodes for the walk over arrangements (:mod:`arbiterlib.exhaustion`), the last
     step of the analysis; 0 where it is not worth trying.
 
@@ -1510,9 +1511,9 @@ def _exhaustion_nodes(board: chess.Board, locked: int, budget: int) -> int:
     locked and both sides have few moves but none is shut in, half the budget (such
     walks close at once or not at all). The choice depends on the position only, so
     both colours share one walk. The walk is sound whatever its allowance (a proof
-    visits every reachable arrangement): more nodes only prove more.
+    visits every reachable arrangement): more nodes only prove more. ``few``: whether
+    both sides together have at most ``_FEW_MOVES`` moves.
     """
-    few = _mobility(board) <= _FEW_MOVES
     if _is_shut_in(board):
         if few and chess.popcount(board.occupied) <= _SMALL_MEN and not (
                 board.queens | board.rooks | board.knights):
@@ -1611,6 +1612,12 @@ def _analyse_from(
     # take a few dozen positions).
     shares: tuple[tuple[int, int], ...]
     few_men = chess.popcount(board.occupied) <= _TARGETED_MEN
+
+    @functools.cache
+    def few_moves() -> bool:
+        """Both sides together have at most ``_FEW_MOVES`` moves (counted once, if asked)."""
+        return _mobility(board) <= _FEW_MOVES
+
     if few_men:
         shares = ((_PLAYOUTS, budget * 3 // 20), (_TARGETED, budget * _TARGETED_SHARE // 20))
     elif locked:
@@ -1631,7 +1638,7 @@ def _analyse_from(
                 # unless so few moves are left that the walk below, cheap where it
                 # succeeds, should come soon.
                 playouts = 9
-                if locked and not few_men and _mobility(board) > _FEW_MOVES:
+                if locked and not few_men and not few_moves():
                     playouts = _MANY_PLAYOUTS
                 line = _Playout(board, color, _Budget(nodes)).run(playouts, 100)
             elif policy == _TARGETED:
@@ -1642,7 +1649,7 @@ def _analyse_from(
                 line = _BestFirst(board, color, _Budget(nodes)).search(policy, 120, 8)
         except _OutOfBudget:
             line = None
-        if policy == _PLAYOUTS and line is None and _mobility(board) <= _FEW_MOVES:
+        if policy == _PLAYOUTS and line is None and few_moves():
             # Both sides together have only a handful of moves (locked pawns, boxed-in
             # kings): the whole future is usually small enough to walk, with its own
             # allowance of the whole budget (and no second, smaller walk after). Walks
@@ -1671,13 +1678,13 @@ def _analyse_from(
             return cannot(_WALKED)
         except _OutOfBudget:
             pass
-    nodes = _exhaustion_nodes(board, locked, budget)
+    nodes = _exhaustion_nodes(board, locked, few_moves(), budget)
     if nodes:
         if exhaustion.cannot_mate_before_exhaustion(board, color, nodes=nodes):
             return cannot(_EXHAUSTED)
         # The walk may have reached a mate: rebuilt as legal moves, it is a witness.
         line = exhaustion.mating_line(board, color, nodes=nodes)
-        if line is not None and helpmate.replays_to_mate(board, line, color):
+        if line is not None:
             return can(line)
     return MateAnalysis(color, Mateability.UNDETERMINED)
 

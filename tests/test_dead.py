@@ -425,18 +425,29 @@ def test_capture_split_never_proves_a_winnable_side(shared_data: Path) -> None:
 
 
 def test_walk_allowances_never_prove_a_winnable_side(shared_data: Path) -> None:
-    # The walk over arrangements with the allowance the analysis gives it (up to six
+    # The walk over arrangements with the allowance the analysis gives it (up to seven
     # times the budget in small shut-in positions), on every eighth dev position where
     # it runs: it must never claim "cannot mate" for a side the label says can mate.
     from arbiterlib import exhaustion
-    from arbiterlib.dead import DEFAULT_BUDGET, _blocked_pawns, _exhaustion_nodes, _forced
+    from arbiterlib.dead import (
+        _FEW_MOVES,
+        DEFAULT_BUDGET,
+        _blocked_pawns,
+        _exhaustion_nodes,
+        _forced,
+        _mobility,
+    )
+
+    def allowance(board: chess.Board) -> int:
+        few = _mobility(board) <= _FEW_MOVES
+        return _exhaustion_nodes(board, _blocked_pawns(board)[0], few, DEFAULT_BUDGET)
 
     gated = [
         (label, after, nodes)
         for label, fen in labelled(shared_data / "dead" / "positions-dev.txt")
         for after in [_forced(chess.Board(fen))[0]]
         if not after.is_game_over()
-        for nodes in [_exhaustion_nodes(after, _blocked_pawns(after)[0], DEFAULT_BUDGET)]
+        for nodes in [allowance(after)]
         if nodes
     ]
     proved = 0
