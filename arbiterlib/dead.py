@@ -47,16 +47,19 @@ shown winnable. The budget is shared:
   27.5% and 20% for the two best-first searches, 20% for the search along the routes
   the men can take through the locked structure (:mod:`arbiterlib.routes`);
 
-and the rest for rule 5. A position where both sides together have at most sixteen
-moves (locked pawns, boxed-in kings) gets instead, right after the playouts, one
-exhaustive walk of its own with the whole budget and no static cuts: its whole future
-is usually small. Last, where one side has at most four moves (a king shut in for
-ever, pawns nearly locked), or pawns are locked and moves are few, a walk over the
-arrangements of the men with the kings carried along (:mod:`arbiterlib.exhaustion`,
-half the budget to seven times it, by the position's shape: :func:`_exhaustion_nodes`)
-proves "stalemate first" positions: that side's moves run out before any mate can be
-set up. Where that walk reaches a mate instead, the line to it is rebuilt move by move
-and, once python-chess replays it to mate, is the witness.
+and the rest for rule 5. Where both sides together have at most sixteen moves (locked
+pawns, boxed-in kings), the whole future is usually small: right after the playouts
+comes a walk over the arrangements of the men with the kings carried along
+(:mod:`arbiterlib.exhaustion`, first two budgets' worth of it), then, unless that walk
+is at its best there and simply ran out, an exhaustive walk over real boards with the
+whole budget and no static cuts (it replaces rule 5 for these positions). Last, the
+walk over arrangements goes on from where it stopped, up to 24 budgets where moves are
+few (not where even the king with less room roams, on more than sixteen squares per
+arrangement: stalemate-first proofs have a king shut in), or 2.875 where one side has
+at most four moves (:func:`_exhaustion_nodes`). It proves "stalemate first" positions:
+a side's moves run out before any mate can be set up. Where it reaches a mate instead,
+the line to it is rebuilt move by move and, once python-chess replays it to mate, is
+the witness. One walk serves both colours.
 
 Move counters, the fifty-move rule and repetitions are ignored, as in the 2005 Laws a
 game only ends on those by a claim.
@@ -1478,13 +1481,16 @@ _TARGETED_MEN = 8  # at most this many men: the target-directed helpmate search 
 _TARGETED_SHARE = 15  # its share of the budget, in twentieths (the playouts take three)
 _MANY_PLAYOUTS = 60  # more than 8 men, locked pawns: playouts until their share is spent
 _FEW_MOVES = 16  # at most this many moves for both sides together: walk the future first
-_SMALL_MEN = 13  # at most this many men (and shut in): a larger walk over arrangements
+_FEW_WALK = 24  # few moves: the walk over arrangements may take this many budgets ...
+_WALK_SLICE = 2  # ... this many of them right after the playouts ...
+_ROAMING = 16  # ... and no more where even the king with less room roams (squares per
+# arrangement, on average, after the slice: about one where a king is shut in)
 _WALKED = "every possible series of moves leads to positions from which mate is impossible"
 
 
 _EXHAUSTED = (
-    "one side can only make a limited number of moves, and every series of them ends in"
-    " stalemate or a locked position before mate is possible"
+    "every position that can still arise has been examined: all play runs into stalemate"
+    " or a locked position before mate is possible"
 )
 
 
@@ -1500,28 +1506,36 @@ def _is_shut_in(board: chess.Board) -> bool:
     return board.legal_moves.count() <= 4
 
 
-def _exhaustion_nodes(board: chess.Board, locked: int, few: bool, budget: int) -> int:
-    """The nodes for the walk over arrangements (:mod:`arbiterlib.exhaustion`), the last
-    step of the analysis; 0 where it is not worth trying.
+def _exhaustion_nodes(board: chess.Board, few: bool, budget: int) -> int:
+    """The nodes for the walk over arrangements (:mod:`arbiterlib.exhaustion`); 0 where
+    it is not worth trying. ``few``: whether both sides together have at most
+    ``_FEW_MOVES`` moves.
 
-    Where a side is shut in, 2.875 times the budget, and 7 times where the position is
-    also small, with few moves and no queen, rook or knight: there the races between a
-    shut-in side running out of moves and a roaming king (Article 9.6's "stalemate
-    first" positions) usually close within some ten thousand nodes. Where pawns are
-    locked and both sides have few moves but none is shut in, half the budget (such
-    walks close at once or not at all). The choice depends on the position only, so
-    both colours share one walk. The walk is sound whatever its allowance (a proof
-    visits every reachable arrangement): more nodes only prove more. ``few``: whether
-    both sides together have at most ``_FEW_MOVES`` moves.
+    Where moves are few, ``_FEW_WALK`` times the budget: there the races between a side
+    running out of moves and a roaming king (Article 9.6's "stalemate first" positions)
+    close within some 10,000 to 46,000 nodes, and a walk that reaches a mate yields a
+    witness. Where a side is shut in (at most four moves) but moves are not few, 2.875
+    times the budget. The choice depends on the position only, so both colours share
+    one walk. The walk is sound whatever its allowance (a proof visits every reachable
+    arrangement): more nodes only prove more.
     """
+    if few:
+        return budget * _FEW_WALK
     if _is_shut_in(board):
-        if few and chess.popcount(board.occupied) <= _SMALL_MEN and not (
-                board.queens | board.rooks | board.knights):
-            return budget * 7
         return budget * 23 // 8
-    if locked and few:
-        return budget // 2
     return 0
+
+
+def _arrangements_suffice(board: chess.Board, color: chess.Color) -> bool:
+    """Whether, where moves are few, the walk over arrangements may stand in for the walk
+    over real boards (:func:`_exhaust`): it models the position, has no queen, rook or
+    knight to lose itself in, and has reached no mate by ``color`` that may be a phantom
+    (the real walk is exact). Where such a walk's slice ran out, the real walk with
+    the whole budget never succeeded on the development file, and cost a tenth of the
+    time."""
+    return (exhaustion.is_modelled(board)
+            and not board.queens | board.rooks | board.knights
+            and not exhaustion.has_reached_mate(board, color))
 
 
 def _mobility(board: chess.Board) -> int:
@@ -1609,7 +1623,8 @@ def _analyse_from(
     # searches (strip the defender; keep its pieces as blockers) 22.5% each; the
     # exhaustive walk the rest. With locked pawns: playouts 25% (the cheapest positions),
     # strip 27.5%, keep 20%, the routes 20%, and the walk only 7.5% (its proofs there
-    # take a few dozen positions).
+    # take a few dozen positions). The walk over arrangements comes on top (see
+    # _exhaustion_nodes).
     shares: tuple[tuple[int, int], ...]
     few_men = chess.popcount(board.occupied) <= _TARGETED_MEN
 
@@ -1625,6 +1640,23 @@ def _analyse_from(
                   (_ROUTES, budget // 5))
     else:
         shares = ((_PLAYOUTS, budget * 3 // 20), (0, budget * 9 // 40), (1, budget * 9 // 40))
+    def arranged(cap: int | None = None) -> MateAnalysis | None:
+        """The walk over arrangements (:mod:`arbiterlib.exhaustion`), at most ``cap``
+        nodes of it so far (it goes on where it stopped when called again)."""
+        nodes = _exhaustion_nodes(board, few_moves(), budget)
+        if cap is None and walked and exhaustion.king_room(board) > _ROAMING:
+            cap = budget * _WALK_SLICE  # both kings roam: no more than the slice
+        if cap is not None:
+            nodes = min(nodes, cap)
+        if nodes:
+            if exhaustion.cannot_mate_before_exhaustion(board, color, nodes=nodes):
+                return cannot(_EXHAUSTED)
+            # The walk may have reached a mate: rebuilt as legal moves, it is a witness.
+            line = exhaustion.mating_line(board, color, nodes=nodes)
+            if line is not None:
+                return can(line)
+        return None
+
     walked = False
     for policy, nodes in shares:
         if policy != _PLAYOUTS and not static_done:
@@ -1651,16 +1683,22 @@ def _analyse_from(
             line = None
         if policy == _PLAYOUTS and line is None and few_moves():
             # Both sides together have only a handful of moves (locked pawns, boxed-in
-            # kings): the whole future is usually small enough to walk, with its own
-            # allowance of the whole budget (and no second, smaller walk after). Walks
-            # that succeed mostly take well under that; the rest rarely would with more.
+            # kings): the whole future is usually small enough to walk. A slice of the
+            # walk over arrangements first (it goes on at the end); then, unless that
+            # walk is at its best here, the walk over real boards with the whole budget
+            # (and no second, smaller walk after): those that succeed mostly take well
+            # under that, the rest rarely would with more.
             walked = True
-            try:
-                line = _exhaust(board, color, _Budget(budget), static=False)
-                if line is None:
-                    return cannot(_WALKED)
-            except _OutOfBudget:
-                pass
+            answer = arranged(budget * _WALK_SLICE)
+            if answer is not None:
+                return answer
+            if not _arrangements_suffice(board, color):
+                try:
+                    line = _exhaust(board, color, _Budget(budget), static=False)
+                    if line is None:
+                        return cannot(_WALKED)
+                except _OutOfBudget:
+                    pass
         if policy == _PLAYOUTS and chess.popcount(board.occupied) <= _FEW_MEN and (
                 line is None or len(line) > _SHORT_LINE):
             # Little material: a short iterative-deepening search finds the short mates
@@ -1678,14 +1716,9 @@ def _analyse_from(
             return cannot(_WALKED)
         except _OutOfBudget:
             pass
-    nodes = _exhaustion_nodes(board, locked, few_moves(), budget)
-    if nodes:
-        if exhaustion.cannot_mate_before_exhaustion(board, color, nodes=nodes):
-            return cannot(_EXHAUSTED)
-        # The walk may have reached a mate: rebuilt as legal moves, it is a witness.
-        line = exhaustion.mating_line(board, color, nodes=nodes)
-        if line is not None:
-            return can(line)
+    answer = arranged()
+    if answer is not None:
+        return answer
     return MateAnalysis(color, Mateability.UNDETERMINED)
 
 

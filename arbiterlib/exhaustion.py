@@ -38,8 +38,9 @@ Why a True answer is a proof (the walk over-approximates, never under-approximat
 When no arrangement's set grows any more, every reachable position has been seen and
 none is a mate by ``winner``. The walk gives up (False: "not proved") when ``nodes`` is
 spent, and for positions it does not model: castling rights, a king missing or doubled,
-a pawn on its first or last rank. The same walk settles the other colour too (its
-answer is remembered for the next call). A node costs some 5 to 8 microseconds.
+a pawn on its first or last rank. The same walk settles the other colour too: it is
+kept, and where it stopped at the first colour's mate it goes on from there for the
+other. A node costs some 5 to 8 microseconds.
 
 Where the walk reaches a mate, :func:`mating_line` tries to rebuild it as a line of legal
 moves: every arrangement remembers those that gave it king pairs, and a best-first search
@@ -58,7 +59,13 @@ import heapq
 
 import chess
 
-__all__ = ["cannot_mate_before_exhaustion", "mating_line"]
+__all__ = [
+    "cannot_mate_before_exhaustion",
+    "has_reached_mate",
+    "is_modelled",
+    "king_room",
+    "mating_line",
+]
 
 _Key = tuple[int, int, int, int, int, int, int, bool, int | None]
 """An arrangement: pawns, knights, bishops, rooks, queens, White's men, Black's men
@@ -291,9 +298,7 @@ class _Walk:
             self._add(_key(root), {black: _BB[white]})
 
     def _spend(self, nodes: int = 1) -> None:
-        self.nodes -= nodes
-        if self.nodes < 0:
-            raise _OutOfNodes
+        self.nodes -= nodes  # checked between arrangements, so the walk can go on later
 
     def _add(self, key: _Key, relation: _Relation, parent: _Key | None = None) -> None:
         if not relation:
@@ -313,8 +318,11 @@ class _Walk:
 
     def run(self) -> bool:
         """Walk until nothing is left to visit (True), or the asked colour's mate turns
-        up (False); raises :class:`_OutOfNodes` when the budget is spent first."""
+        up (False); raises :class:`_OutOfNodes` when the budget is spent first. It stops
+        between two arrangements, so with more :attr:`nodes` it can go on."""
         while self.queue and self.open:
+            if self.nodes < 0:
+                raise _OutOfNodes
             key = heapq.heappop(self.queue)[2]
             if self.expanded.get(key) == self.relations[key]:
                 continue
@@ -647,15 +655,76 @@ def _rebuild(board: chess.Board, winner: chess.Color, trail: _Trail,
     return None
 
 
-_RESULTS: collections.OrderedDict[tuple[str, int], dict[chess.Color, bool]] = \
-    collections.OrderedDict()
-"""The answers of recent walks, by position and budget: one walk settles both colours
-(a dead position is asked about twice, once for each side)."""
-_REMEMBERED = 64
-_TRAILS: collections.OrderedDict[tuple[str, int], dict[chess.Color, _Trail]] = \
-    collections.OrderedDict()
-"""The mates the remembered walks found, as :class:`_Trail`."""
-_STATES = 2_000
+class _Remembered:
+    """A walk kept for later calls: what it settled, the mates it reached, its budget."""
+
+    def __init__(self, walk: _Walk, nodes: int) -> None:
+        self.walk = walk
+        self.nodes = nodes
+        """The nodes granted so far."""
+        self.answers: dict[chess.Color, bool] = {}
+        self.trails: dict[chess.Color, _Trail] = {}
+
+    def settle(self, winner: chess.Color, nodes: int) -> bool:
+        """The answer for ``winner`` within ``nodes``, walking on from where the walk
+        stopped if needed.
+
+        The walk stops between two arrangements, where the colour asked about mates or
+        its nodes run out, so going on (for the other colour, or with more nodes) does
+        exactly the work a fresh walk would, without repeating what is done. A settled
+        answer is final: a proof or a mate does not depend on the budget it took.
+        """
+        if winner not in self.answers:
+            walk = self.walk
+            if nodes > self.nodes:
+                walk.nodes += nodes - self.nodes
+                self.nodes = nodes
+            walk.asked = winner
+            try:
+                complete = walk.run()
+            except _OutOfNodes:
+                complete = False
+            for color in walk.mating:
+                self.answers[color] = False
+                if color not in self.trails:
+                    self.trails[color] = walk.trail(color)
+            if complete:
+                for color in chess.COLORS:
+                    self.answers.setdefault(color, True)
+        return self.answers.get(winner, False)
+
+
+_WALKS: collections.OrderedDict[str, _Remembered] = collections.OrderedDict()
+"""The latest walks, by position: one walk settles both colours (a dead position is
+asked about twice, once for each side), and a later call with more nodes goes on."""
+_REMEMBERED = 4
+_STATES = 4_000
+
+
+def is_modelled(board: chess.Board) -> bool:
+    """Whether the walk models ``board``: no castling rights, no pawn on its first or
+    last rank, one king of each colour."""
+    return not (board.clean_castling_rights() or board.pawns & _BACK_RANKS) and all(
+        len(board.pieces(chess.KING, color)) == 1 for color in chess.COLORS)
+
+
+def has_reached_mate(board: chess.Board, winner: chess.Color) -> bool:
+    """Whether the last walk from ``board`` reached a mate by ``winner`` (perhaps one
+    that cannot happen: the walk over-approximates)."""
+    remembered = _WALKS.get(board.epd())
+    return remembered is not None and winner in remembered.trails
+
+
+def king_room(board: chess.Board) -> float:
+    """How many squares the king with less room stands on per arrangement, on average,
+    in the last walk from ``board`` (0.0 if there is none). About one where that king is
+    shut in, the walk's best case; where both kings roam, the arrangements multiply by
+    their squares and a proof is out of reach."""
+    remembered = _WALKS.get(board.epd())
+    if remembered is None or not remembered.walk.relations:
+        return 0.0
+    relations = remembered.walk.relations
+    return sum(len(relation) for relation in relations.values()) / len(relations)
 
 
 def cannot_mate_before_exhaustion(board: chess.Board, winner: chess.Color, *,
@@ -667,36 +736,22 @@ def cannot_mate_before_exhaustion(board: chess.Board, winner: chess.Color, *,
     to a set of king pairs, king-move rounds, boards tested for mate). False means "not
     proved": the budget ran out, a mate was found, or the position is outside what the
     walk models (castling rights, a king missing or doubled, a pawn on its first or last
-    rank). The walk looks for the other colour's mates too, and the answers of the last
-    walks are remembered by position and budget: both sides of a position cost one walk.
+    rank). The walk looks for the other colour's mates too and is kept, by position, for
+    the next calls: both sides of a position cost one walk, and a call with a larger
+    ``nodes`` goes on where the last one stopped (the walk keeps the largest allowance
+    asked so far; it checks it between arrangements, so it may overrun by one).
     """
-    if board.clean_castling_rights() or board.pawns & _BACK_RANKS:
-        return False
-    if len(board.pieces(chess.KING, chess.WHITE)) != 1 or \
-            len(board.pieces(chess.KING, chess.BLACK)) != 1:
+    if not is_modelled(board):
         return False
     if not board.occupied_co[winner] & ~board.kings:
         return True  # a lone king never mates, and never gets company
-    memo = (board.epd(), nodes)
-    known = _RESULTS.get(memo)
-    if known is not None and winner in known:
-        return known[winner]
-    walk = _Walk(board, winner, nodes)
-    try:
-        complete = walk.run()
-    except _OutOfNodes:
-        complete = False
-    answers = {color: False for color in walk.mating}
-    if complete:
-        answers.update({color: True for color in chess.COLORS if color not in walk.mating})
-    answers.setdefault(winner, False)
-    _RESULTS[memo] = answers
-    _TRAILS[memo] = {color: walk.trail(color) for color in walk.mating}
-    while len(_RESULTS) > _REMEMBERED:
-        _RESULTS.popitem(last=False)  # the oldest walk
-    while len(_TRAILS) > _REMEMBERED:
-        _TRAILS.popitem(last=False)
-    return answers[winner]
+    memo = board.epd()
+    remembered = _WALKS.get(memo)
+    if remembered is None:
+        remembered = _WALKS[memo] = _Remembered(_Walk(board, winner, nodes), nodes)
+        while len(_WALKS) > _REMEMBERED:
+            _WALKS.popitem(last=False)  # the oldest walk
+    return remembered.settle(winner, nodes)
 
 
 def mating_line(board: chess.Board, winner: chess.Color, *, nodes: int,
@@ -708,7 +763,8 @@ def mating_line(board: chess.Board, winner: chess.Color, *, nodes: int,
     find it (the walk over-approximates: its mate may not be reachable)."""
     if cannot_mate_before_exhaustion(board, winner, nodes=nodes):
         return None
-    trail = _TRAILS.get((board.epd(), nodes), {}).get(winner)
+    remembered = _WALKS.get(board.epd())
+    trail = None if remembered is None else remembered.trails.get(winner)
     if trail is None:
         return None
     return _rebuild(board, winner, trail, states)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from arbiterlib import exhaustion
 from arbiterlib.dead import (
     DEFAULT_BUDGET,
     DeadPositionError,
@@ -149,12 +150,14 @@ def test_saturation_proves_bishops_locked_out_even_at_budget_zero() -> None:
 
 def test_a_locked_position_with_few_moves_is_walked_to_the_end() -> None:
     # Only the white king (h3/h4), the h2 pawn (one step) and the black king move: the
-    # whole future is a few hundred positions, walked after the playouts fail.
+    # whole future is a few hundred positions, walked after the playouts fail (by the
+    # walk over arrangements, the kings carried along).
     start = board("8/8/6p1/6P1/6P1/6PK/6PP/k7 w - -")
     assert analyse_side(start, chess.WHITE, budget=0).result is UNDETERMINED
     result = analyse(start)
     assert result.is_dead
-    assert "every possible series of moves" in (result.why(chess.WHITE) or "")
+    for color in chess.COLORS:
+        assert "every position that can still arise" in (result.why(color) or "")
 
 
 @pytest.mark.parametrize(
@@ -425,22 +428,14 @@ def test_capture_split_never_proves_a_winnable_side(shared_data: Path) -> None:
 
 
 def test_walk_allowances_never_prove_a_winnable_side(shared_data: Path) -> None:
-    # The walk over arrangements with the allowance the analysis gives it (up to seven
-    # times the budget in small shut-in positions), on every eighth dev position where
-    # it runs: it must never claim "cannot mate" for a side the label says can mate.
+    # The walk over arrangements with the allowance the analysis gives it (24 times the
+    # budget where moves are few), on every eighth dev position where it runs: it must
+    # never claim "cannot mate" for a side the label says can mate.
     from arbiterlib import exhaustion
-    from arbiterlib.dead import (
-        _FEW_MOVES,
-        DEFAULT_BUDGET,
-        _blocked_pawns,
-        _exhaustion_nodes,
-        _forced,
-        _mobility,
-    )
+    from arbiterlib.dead import _FEW_MOVES, DEFAULT_BUDGET, _exhaustion_nodes, _forced, _mobility
 
     def allowance(board: chess.Board) -> int:
-        few = _mobility(board) <= _FEW_MOVES
-        return _exhaustion_nodes(board, _blocked_pawns(board)[0], few, DEFAULT_BUDGET)
+        return _exhaustion_nodes(board, _mobility(board) <= _FEW_MOVES, DEFAULT_BUDGET)
 
     gated = [
         (label, after, nodes)
@@ -456,7 +451,7 @@ def test_walk_allowances_never_prove_a_winnable_side(shared_data: Path) -> None:
             answer = exhaustion.cannot_mate_before_exhaustion(after, color, nodes=nodes)
             assert not (can and answer), f"{label} {after.fen()}"
             proved += answer
-    assert proved >= 90, f"proved {proved}"
+    assert proved >= 115, f"proved {proved}"
 
 
 # --- the CLI: arbiter dead ---------------------------------------------------------------
@@ -530,6 +525,43 @@ def test_walk_over_arrangements_proves_stalemate_first(fen: str, color: chess.Co
     result = analyse_side(board(fen), color)
     assert result.result is CANNOT
     assert "stalemate or a locked position" in (result.why or "")
+
+
+@pytest.mark.parametrize(
+    ("fen", "color"),
+    [
+        # Moves are few, and the races close only after some 19,500 and 40,000 nodes of
+        # the walk: its allowance where moves are few (24 budgets) proves them.
+        ("k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - -", chess.WHITE),
+        ("k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - -", chess.BLACK),
+        ("1k6/1P5p/BP1p1p2/1P6/8/8/3P1PKP/8 w - -", chess.BLACK),
+    ],
+)
+def test_few_moves_get_the_larger_walk(fen: str, color: chess.Color) -> None:
+    result = analyse_side(board(fen), color)
+    assert result.result is CANNOT
+    assert "stalemate or a locked position" in (result.why or "")
+    exhaustion._WALKS.clear()  # a kept walk's proof would stand for any budget
+    assert analyse_side(board(fen), color, budget=DEFAULT_BUDGET // 4).result is not CANNOT
+
+
+def test_the_walk_stops_at_its_slice_where_both_kings_roam(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Few moves, but both kings roam round the locked bishops and pawns: the walk over
+    # arrangements gets its first slice (two budgets) and no more; were roaming allowed,
+    # it would go on to its whole allowance (24 budgets).
+    from arbiterlib import dead
+
+    start = board("4k3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4K3 w - -")
+    granted = []
+    for roaming in (dead._ROAMING, 64):
+        monkeypatch.setattr(dead, "_ROAMING", roaming)
+        exhaustion._WALKS.clear()
+        analyse_side(start, chess.WHITE)
+        granted.append(exhaustion._WALKS[start.epd()].nodes)
+    assert exhaustion.king_room(start) > 16
+    assert granted == [2 * DEFAULT_BUDGET, 24 * DEFAULT_BUDGET]
 
 
 @pytest.mark.parametrize(

@@ -90,10 +90,78 @@ def test_one_walk_answers_both_colours_alike_in_either_order() -> None:
     board = chess.Board(SHUT_IN[2])
     answers = []
     for order in ((chess.WHITE, chess.BLACK), (chess.BLACK, chess.WHITE)):
-        exhaustion._RESULTS.clear()
+        exhaustion._WALKS.clear()
         answers.append({color: cannot_mate_before_exhaustion(board, color, nodes=NODES)
                         for color in order})
     assert answers[0] == answers[1] == {chess.WHITE: True, chess.BLACK: True}
+
+
+def _fresh(fen: str, winner: chess.Color, nodes: int) -> bool:
+    exhaustion._WALKS.clear()
+    return _proves(fen, winner, nodes)
+
+
+@pytest.mark.parametrize(("fen", "nodes"), [
+    # Black's mate turns up first; the walk goes on from there for White.
+    ("8/5p2/5p2/5p1p/k4p2/1p1p1PpP/1P1P2P1/K7 b - - 0 1", 12_000),
+    # Both colours proved by one walk.
+    (SHUT_IN[0], NODES),
+    # The budget runs out: neither colour is proved, in either order.
+    ("k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1", 4_000),
+])
+def test_a_kept_walk_answers_as_fresh_walks_do(fen: str, nodes: int) -> None:
+    fresh = {color: _fresh(fen, color, nodes) for color in chess.COLORS}
+    for order in ((chess.WHITE, chess.BLACK), (chess.BLACK, chess.WHITE)):
+        exhaustion._WALKS.clear()
+        assert {color: _proves(fen, color, nodes) for color in order} == fresh
+    # The mate the kept walk reached for the first colour is still rebuilt.
+    exhaustion._WALKS.clear()
+    for color in chess.COLORS:
+        _proves(fen, color, nodes)
+    for color in chess.COLORS:
+        if exhaustion.has_reached_mate(chess.Board(fen), color):
+            line = mating_line(chess.Board(fen), color, nodes=nodes)
+            assert line is not None and replays_to_mate(chess.Board(fen), line, color)
+
+
+def test_the_walk_goes_on_for_the_other_colour_after_a_mate() -> None:
+    fen = "8/5p2/5p2/5p1p/k4p2/1p1p1PpP/1P1P2P1/K7 b - - 0 1"
+    assert not _fresh(fen, chess.BLACK, 12_000)  # Black's mate stops the walk early
+    kept = exhaustion._WALKS[chess.Board(fen).epd()]
+    assert chess.WHITE not in kept.answers and kept.walk.nodes > 10_000
+    assert not _proves(fen, chess.WHITE, 12_000)  # White's answer: the same walk, on
+    assert kept.walk.nodes < 0 and exhaustion._WALKS[chess.Board(fen).epd()] is kept
+
+
+def test_a_walk_goes_on_with_more_nodes_as_a_fresh_walk_would() -> None:
+    # The walk stops between arrangements; asked again with a larger allowance it goes
+    # on, without repeating its work, to the answer a fresh walk of that size gives.
+    fen = "k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1"  # closes near 19,500 nodes
+    assert not _fresh(fen, chess.WHITE, 4_000)
+    kept = exhaustion._WALKS[chess.Board(fen).epd()]
+    assert _proves(fen, chess.WHITE, 24_000)
+    assert _proves(fen, chess.BLACK, 24_000)  # the same walk settled both
+    walked = 24_000 - kept.walk.nodes
+    assert _fresh(fen, chess.WHITE, 24_000)
+    assert 24_000 - exhaustion._WALKS[chess.Board(fen).epd()].walk.nodes == walked
+
+
+def test_king_room_tells_a_shut_in_king_from_roaming_kings() -> None:
+    assert exhaustion.king_room(chess.Board("8/8/8/8/8/8/8/8 w - - 0 1")) == 0.0  # no walk
+    shut_in = chess.Board(SHUT_IN[0])  # White's Kh1 never moves
+    cannot_mate_before_exhaustion(shut_in, chess.WHITE, nodes=4_000)
+    assert exhaustion.king_room(shut_in) < 2
+    roaming = chess.Board("4k3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4K3 w - - 0 1")
+    cannot_mate_before_exhaustion(roaming, chess.WHITE, nodes=4_000)
+    assert exhaustion.king_room(roaming) > 16
+
+
+def test_what_the_walk_models() -> None:
+    assert exhaustion.is_modelled(chess.Board(SHUT_IN[0]))
+    assert not exhaustion.is_modelled(chess.Board("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"))
+    assert not exhaustion.is_modelled(chess.Board("4k3/8/8/8/8/8/8/P3K3 w - - 0 1"))
+    assert not exhaustion.has_reached_mate(chess.Board("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"),
+                                           chess.WHITE)
 
 
 def test_positions_it_does_not_model_are_not_proved() -> None:
