@@ -618,3 +618,45 @@ def test_locked_sacrifice_helpmates_within_the_default_budget(
     detail = analyse_side(start, color, budget=DEFAULT_BUDGET)
     assert detail.result is CAN
     assert replays_to_mate(start, detail.witness, color)
+
+
+# --- the playouts' mate test and witness -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fen", "mate"),
+    [
+        ("6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1", "d1d8"),  # back rank: h8 seen through g8
+        ("6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1", "g5f7"),  # smothered: no flight at all
+        ("7k/8/6KQ/8/8/8/8/8 w - - 0 1", "h6g7"),  # the queen takes every flight (or h7)
+        ("k7/8/1K6/8/8/8/8/7R w - - 0 1", "h1h8"),  # the king guards the rest
+        ("4k3/R7/8/4K3/8/8/8/1R6 w - - 0 1", "b1b8"),  # the ladder
+    ],
+)
+def test_the_playouts_find_a_mate_in_one(fen: str, mate: str) -> None:
+    from arbiterlib.dead import _mating_move
+
+    start = chess.Board(fen)
+    found = _mating_move(start, chess.WHITE, list(start.generate_pseudo_legal_moves()))
+    assert found is not None
+    start.push(found)
+    assert start.is_checkmate()
+    start.pop()
+    start.push(chess.Move.from_uci(mate))
+    assert start.is_checkmate()  # (the example mate; the one found may be another)
+    no_mate = chess.Board("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1")  # Black has no mate
+    assert _mating_move(no_mate, chess.BLACK, list(no_mate.generate_pseudo_legal_moves())) \
+        is None
+
+
+def test_a_playout_line_is_the_one_python_chess_played_to_mate() -> None:
+    from arbiterlib.dead import _Budget, _Playout
+
+    start = board("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq -")
+    playout = _Playout(start, chess.WHITE, _Budget(2_000))
+    line = playout.run(9, 100)
+    assert line is not None and playout.final is not None
+    assert playout.final.move_stack == line and playout.final.is_checkmate()
+    assert replays_to_mate(start, line, chess.WHITE)
+    detail = analyse_side(start, chess.WHITE)
+    assert detail.result is CAN and replays_to_mate(start, detail.witness, chess.WHITE)
