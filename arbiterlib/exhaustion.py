@@ -697,7 +697,7 @@ class _Remembered:
 _WALKS: collections.OrderedDict[str, _Remembered] = collections.OrderedDict()
 """The latest walks, by position: one walk settles both colours (a dead position is
 asked about twice, once for each side), and a later call with more nodes goes on."""
-_REMEMBERED = 4
+_REMEMBERED = 2  # both colours of one position are asked in turn
 _STATES = 4_000
 
 
