@@ -16,8 +16,10 @@ The method follows the published one of Miguel Ambrona's Chess Unwinnability Ana
 
 1. play out forced moves (a single legal move) and look at how the game ends;
 2. material that can never mate (a lone king; king and knight against king and queens;
-   king and bishops when every bishop on the board stands on one colour of square);
-3. goal-directed helpmate searches (greedy playouts, then best-first): the defender
+   king and bishops when every bishop on the board stands on one colour of square:
+   :mod:`arbiterlib.material`);
+3. goal-directed helpmate searches (greedy playouts, then best-first:
+   :mod:`arbiterlib.playouts`): the defender
    walks its pieces into capture (or keeps them as blockers) and its king to a corner,
    the attacker takes, promotes and closes in, and every check is tried for mate; with
    little material (at most eight men) a target-directed search instead, which sketches
@@ -71,15 +73,23 @@ import contextlib
 import dataclasses
 import enum
 import functools
-import heapq
-import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 import chess
 
 from arbiterlib import exhaustion, helpmate, mobility, routes
 from arbiterlib.attacks import attacks
 from arbiterlib.errors import ArbiterError
+from arbiterlib.material import insufficient_material
+from arbiterlib.playouts import (
+    BestFirst,
+    Budget,
+    OutOfBudget,
+    Playout,
+    PositionKey,
+    ShortSearch,
+    position_key,
+)
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -178,25 +188,6 @@ class DeadPositionAnalysis:
 # --------------------------------------------------------------------------------------
 # Small board helpers (attack tables are python-chess's own).
 
-_Key = tuple[int, int, int, int, int, int, int, bool, int, "int | None"]
-
-
-def _key(board: chess.Board) -> _Key:
-    """An exact identity of the position (pieces, side to move, castling, en passant)."""
-    return (
-        board.pawns,
-        board.knights,
-        board.bishops,
-        board.rooks,
-        board.queens,
-        board.kings,
-        board.occupied_co[chess.WHITE],
-        board.turn,
-        board.castling_rights,
-        board.ep_square,
-    )
-
-
 _NOT_A = chess.BB_ALL & ~chess.BB_FILE_A
 _NOT_H = chess.BB_ALL & ~chess.BB_FILE_H
 _NOT_AB = _NOT_A & ~chess.BB_FILE_B
@@ -241,54 +232,6 @@ def _spread(piece_type: chess.PieceType, color: chess.Color, bb: int, occ: int) 
     return out
 
 
-def _squares(bb: int) -> Iterator[int]:
-    while bb:
-        low = bb & -bb
-        yield low.bit_length() - 1
-        bb ^= low
-
-
-_DISTANCE = [[chess.square_distance(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
-
-
-def _distance(a: int, b: int) -> int:
-    return _DISTANCE[a][b]
-
-
-# --------------------------------------------------------------------------------------
-# Rule 2: material that can never mate.
-
-
-def insufficient_material(board: chess.Board, color: chess.Color) -> str | None:
-    """Why ``color`` can never mate whatever is played, judging by material alone, or ``None``.
-
-    Each rule is closed under play (material never grows without pawns), so it holds for
-    every position that can follow.
-    """
-    ours = board.occupied_co[color]
-    theirs = board.occupied_co[not color]
-    if ours == board.kings & ours:
-        return "insufficient material: a lone king cannot give checkmate"
-    ours_wo_king = ours & ~board.kings
-    # A knight's check cannot be blocked. Of the two squares next to both the king and
-    # the knight, a queen on either would take the knight, so the attacking king must
-    # guard both from the square beside the knight; then the square two away from the
-    # knight on the king's rank (or file) is an escape or holds a queen that can take.
-    if (
-        ours_wo_king == board.knights & ours
-        and chess.popcount(ours_wo_king) == 1
-        and theirs & ~board.kings == theirs & board.queens
-    ):
-        return "insufficient material: king and knight cannot mate king and queens"
-    if ours_wo_king == board.bishops & ours and not (board.pawns | board.knights):
-        bishops = board.bishops
-        if not bishops & chess.BB_LIGHT_SQUARES or not bishops & chess.BB_DARK_SQUARES:
-            return (
-                "insufficient material: king and bishops, with every bishop on one "
-                "colour of square, cannot mate"
-            )
-    return None
-
 
 # --------------------------------------------------------------------------------------
 # Rule 4: the static over-approximation of where each piece can ever go.
@@ -301,7 +244,7 @@ def _pawn_push(color: chess.Color, square: int) -> int:
 def _castling_moves(board: chess.Board, fixed: int) -> list[tuple[int, int, int, int]]:
     """(king square, king target, rook square, rook target) for castlings not yet ruled out."""
     result = []
-    for rook in _squares(board.clean_castling_rights()):
+    for rook in chess.scan_forward(board.clean_castling_rights()):
         color = chess.WHITE if chess.BB_SQUARES[rook] & chess.BB_RANK_1 else chess.BLACK
         king = board.king(color)
         if king is None:
@@ -383,9 +326,9 @@ class _Reach:
                 # beside it on the file by a capture: then it stays behind it for good.
                 if chess.square_file(square) == file and fwd(square) >= fwd(other):
                     continue
-                ranks = [fwd(s) for s in _squares(region)]
+                ranks = [fwd(s) for s in chess.scan_forward(region)]
                 low, threshold = min(ranks), max(ranks)
-                entry = [fwd(s) for s in _squares(entries & chess.BB_FILES[file])]
+                entry = [fwd(s) for s in chess.scan_forward(entries & chess.BB_FILES[file])]
                 if any(low <= r <= threshold for r in entry):
                     continue
                 walls[file] = min(walls.get(file, 8), threshold)
@@ -511,7 +454,7 @@ class _Reach:
                         targets |= chess.BB_SQUARES[push2]
             targets &= ~region
             region |= targets
-            frontier.extend(_squares(targets))
+            frontier.extend(chess.scan_forward(targets))
         if promoted:
             region |= self._piece_region(
                 promoted, (chess.QUEEN, chess.KNIGHT), color, fixed, blocked
@@ -598,10 +541,10 @@ def _wall_proves_no_mate(reach: _Reach, color: chess.Color) -> bool:
         for sq, pt, c in reach.pieces
         if c == loser and pt != chess.KING and not reach.fixed & chess.BB_SQUARES[sq]
     ]
-    for k in _squares(reach.region[loser_king] & checkable):
+    for k in chess.scan_forward(reach.region[loser_king] & checkable):
         escapes = chess.BB_KING_ATTACKS[k] & ~attacked & ~loser_fixed
         needs = [[i for i, (_, region) in enumerate(blockers) if region & chess.BB_SQUARES[n]]
-                 for n in _squares(escapes)]
+                 for n in chess.scan_forward(escapes)]
         if all(needs) and _has_matching(needs):
             return False
     return True
@@ -620,10 +563,10 @@ def wall_analysis(board: chess.Board) -> WallAnalysis | None:
 
 def _wall_result(reach: _Reach) -> WallAnalysis:
     return WallAnalysis(
-        fixed=frozenset(_squares(reach.fixed)),
+        fixed=frozenset(chess.scan_forward(reach.fixed)),
         reach=(
-            frozenset(_squares(reach.reach(chess.BLACK))),
-            frozenset(_squares(reach.reach(chess.WHITE))),
+            frozenset(chess.scan_forward(reach.reach(chess.BLACK))),
+            frozenset(chess.scan_forward(reach.reach(chess.WHITE))),
         ),
     )
 
@@ -635,11 +578,12 @@ def _mobility_wall(board: chess.Board, color: chess.Color) -> WallAnalysis | Non
     if found is None:
         return None
     reach = [0, 0]
-    for square in _squares(board.occupied):
+    for square in chess.scan_forward(board.occupied):
         reach[board.color_at(square) is chess.WHITE] |= found.reachable(square)
     return WallAnalysis(
-        frozenset(_squares(found.steady)),
-        (frozenset(_squares(reach[chess.BLACK])), frozenset(_squares(reach[chess.WHITE]))),
+        frozenset(chess.scan_forward(found.steady)),
+        (frozenset(chess.scan_forward(reach[chess.BLACK])),
+         frozenset(chess.scan_forward(reach[chess.WHITE]))),
     )
 
 
@@ -658,7 +602,7 @@ def _blocked_pawns(board: chess.Board) -> tuple[int, int]:
 
 
 def _static_no_mate(
-    board: chess.Board, color: chess.Color, cache: dict[_Key, _Reach | None] | None = None
+    board: chess.Board, color: chess.Color, cache: dict[PositionKey, _Reach | None] | None = None
 ) -> _Reach | None:
     """The proof, when the static analysis shows ``color`` can never mate.
 
@@ -666,7 +610,7 @@ def _static_no_mate(
     """
     if board.has_legal_en_passant():
         return None
-    key = _key(board)
+    key = position_key(board)
     if cache is not None and key in cache:
         reach = cache[key]
     else:
@@ -795,10 +739,10 @@ def _closure_allows_mate(
                 loser_fixed |= seed
             else:
                 blockers.append(region)
-    for k in _squares(loser_king & checkable):
+    for k in chess.scan_forward(loser_king & checkable):
         escapes = chess.BB_KING_ATTACKS[k] & ~attacked & ~loser_fixed
         needs = [[i for i, region in enumerate(blockers) if region & chess.BB_SQUARES[n]]
-                 for n in _squares(escapes)]
+                 for n in chess.scan_forward(escapes)]
         if all(needs) and _has_matching(needs):
             return True
     return False
@@ -873,580 +817,22 @@ def _split_no_mate(board: chess.Board, winner: chess.Color, limit: int) -> bool:
 
 
 # --------------------------------------------------------------------------------------
-# Rule 3: search budgets.
-
-
-class _OutOfBudget(Exception):
-    pass
-
-
-class _Budget:
-    def __init__(self, nodes: int) -> None:
-        self.left = nodes
-
-    def spend(self, nodes: int = 1) -> None:
-        self.left -= nodes
-        if self.left < 0:
-            raise _OutOfBudget
-
-
-_CORNERS = (chess.A1, chess.H1, chess.A8, chess.H8)
-
-
-class _Helpmate:
-    """Iterative deepening for a line in which ``winner`` mates, both sides cooperating.
-
-    A pass at depth ``d`` explores lines whose moves cost at most ``d`` in total. A
-    move that makes progress costs nothing and makes the reply free as well: for the
-    attacker, captures, pawn advances, checks, and king and knight steps towards the
-    defending king; for the defender, king steps towards the mating corner. Defending
-    captures and pawn advances cost 4, as they usually throw away blocking material.
-    """
-
-    def __init__(self, board: chess.Board, winner: chess.Color, budget: _Budget) -> None:
-        self.board = board.copy(stack=False)
-        self.winner = winner
-        self.budget = budget
-        self.table: dict[tuple[_Key, bool], int] = {}
-        self.line: list[chess.Move] = []
-        self.max_plies = 0
-        self.corner = self._corner()
-
-    def _corner(self) -> int:
-        board = self.board
-        king = board.king(not self.winner)
-        assert king is not None
-        bishops = board.bishops & board.occupied_co[self.winner]
-        corners: Iterable[int] = _CORNERS
-        if bishops and not board.queens & board.occupied_co[self.winner]:
-            shade = chess.BB_LIGHT_SQUARES if bishops & chess.BB_LIGHT_SQUARES else (
-                chess.BB_DARK_SQUARES
-            )
-            corners = [c for c in _CORNERS if chess.BB_SQUARES[c] & shade]
-        return min(corners, key=lambda c: _distance(c, king))
-
-    def run(self, max_depth: int) -> list[chess.Move] | None:
-        for depth in range(max_depth + 1):
-            self.max_plies = 3 * depth + 3
-            if self._search(depth, False):
-                return list(self.line)
-        return None
-
-    def _search(self, depth: int, free: bool) -> bool:
-        board = self.board
-        self.budget.spend()
-        key = (_key(board), free)
-        if self.table.get(key, -1) >= depth:
-            return False
-        self.table[key] = depth
-        moves = list(board.generate_legal_moves())
-        if not moves:
-            return False
-        if board.turn == self.winner:
-            direct, discover = _check_squares(board, self.winner)
-            checks = []
-            for move in moves:
-                if (
-                    direct[board.piece_type_at(move.from_square) or 0]
-                    & chess.BB_SQUARES[move.to_square]
-                    or discover & chess.BB_SQUARES[move.from_square]
-                    or (move.promotion and board.gives_check(move))
-                ):
-                    checks.append(move)
-            for move in checks:
-                board.push(move)
-                mate = board.is_checkmate()
-                board.pop()
-                if mate:
-                    self.line.append(move)
-                    return True
-            if insufficient_material(board, self.winner):
-                return False
-            ordered = self._attacking(moves, set(checks), free)
-        else:
-            ordered = self._defending(moves, free)
-        if len(self.line) >= self.max_plies:
-            return False
-        for cost, progress, move in ordered:
-            if cost > depth:
-                break
-            board.push(move)
-            self.line.append(move)
-            found = self._search(depth - cost, progress)
-            board.pop()
-            if found:
-                return True
-            self.line.pop()
-        return False
-
-    def _attacking(
-        self, moves: list[chess.Move], checks: set[chess.Move], free: bool
-    ) -> list[tuple[int, bool, chess.Move]]:
-        board = self.board
-        target = board.king(not self.winner)
-        assert target is not None
-        theirs = board.occupied_co[not self.winner]
-        scored = []
-        for move in moves:
-            piece = board.piece_type_at(move.from_square)
-            progress = (
-                piece == chess.PAWN
-                or theirs & chess.BB_SQUARES[move.to_square]
-                or move in checks
-            )
-            if not progress and piece in (chess.KING, chess.KNIGHT):
-                before = _distance(move.from_square, target)
-                after = _distance(move.to_square, target)
-                progress = after < before and (piece == chess.KNIGHT or after >= 2)
-            scored.append((0 if progress else 1, False, move))
-        scored.sort(key=lambda item: item[0])
-        return scored
-
-    def _defending(self, moves: list[chess.Move], free: bool) -> list[tuple[int, bool, chess.Move]]:
-        board = self.board
-        ours = board.occupied_co[self.winner]
-        scored = []
-        for move in moves:
-            piece = board.piece_type_at(move.from_square)
-            progress = False
-            if ours & chess.BB_SQUARES[move.to_square] or piece == chess.PAWN:
-                cost = 3
-            elif piece == chess.KING and _distance(move.to_square, self.corner) < _distance(
-                move.from_square, self.corner
-            ):
-                cost = 0
-            else:
-                cost = 1
-            scored.append((cost, progress, move))
-        scored.sort(key=lambda item: item[0])
-        return scored
-
-
-# --------------------------------------------------------------------------------------
-# Rule 3 (continued): goal-directed playouts and best-first search, the fast way to a
-# witness.
-
-_VALUE = (0, 1, 3, 3, 5, 9, 0)
-_POLICIES = (0, 3, 2, 1)  # the playouts take turns: strip, in place, hunt, keep
-
-
-def _check_squares(board: chess.Board, winner: chess.Color) -> tuple[list[int], int]:
-    """Squares from which each piece type of ``winner`` would check the other king, and
-    ``winner``'s pieces that may give a discovered check by moving."""
-    king = board.king(not winner)
-    assert king is not None
-    occ = board.occupied
-    diag = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occ]
-    line = (
-        chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occ]
-        | chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occ]
-    )
-    direct = [
-        0,
-        chess.BB_PAWN_ATTACKS[not winner][king],
-        chess.BB_KNIGHT_ATTACKS[king],
-        diag,
-        line,
-        diag | line,
-        0,
-    ]
-    ours = board.occupied_co[winner]
-    discover = 0
-    rays = chess.BB_DIAG_MASKS[king] | chess.BB_RANK_MASKS[king] | chess.BB_FILE_MASKS[king]
-    for slider in _squares(ours & (board.bishops | board.rooks | board.queens) & rays):
-        between = chess.between(slider, king) & occ
-        if between & ours and chess.popcount(between) == 1:
-            discover |= between
-    return direct, discover
-
-
-def _attacked_by(board: chess.Board, color: chess.Color) -> int:
-    """The squares ``color`` attacks (its pawns all at once, then each other man)."""
-    pawns = board.pawns & board.occupied_co[color]
-    if color == chess.WHITE:
-        attacked = ((pawns << 9) & _NOT_A | (pawns << 7) & _NOT_H) & chess.BB_ALL
-    else:
-        attacked = (pawns >> 7) & _NOT_A | (pawns >> 9) & _NOT_H
-    for square in _squares(board.occupied_co[color] & ~pawns):
-        attacked |= board.attacks_mask(square)
-    return attacked
-
-
-_MATE_FLIGHTS = 2
-
-
-def _mating_move(board: chess.Board, winner: chess.Color, moves: list[chess.Move]) -> (
-    chess.Move | None
-):
-    """A legal move among the pseudo-legal ``moves`` that checkmates, if one is found.
-
-    Not tried while the king has more than ``_MATE_FLIGHTS`` squares to flee to (no
-    single move of ours is likely to take them all), nor for a direct check whose piece
-    leaves a flight untouched (a move that uncovers another man's line to a flight is
-    missed): heuristics that only save time, as every mate found is still checked by
-    python-chess.
-    """
-    king = board.king(not winner)
-    assert king is not None
-    flights = free = 0
-    for square in _squares(chess.BB_KING_ATTACKS[king] & ~board.occupied_co[not winner]):
-        if not board.attackers_mask(winner, square):
-            flights += 1
-            free |= chess.BB_SQUARES[square]
-            if flights > _MATE_FLIGHTS:
-                return None
-    direct, discover = _check_squares(board, winner)
-    # A cheap filter first: the move lands where some piece type would check, starts on a
-    # discovering square, promotes, or is a king's two-square step (castling).
-    landing = direct[1] | direct[2] | direct[5]
-    own_king = board.king(winner)
-    for move in moves:
-        frm, to = move.from_square, move.to_square
-        if not (
-            landing & chess.BB_SQUARES[to]
-            or discover & chess.BB_SQUARES[frm]
-            or move.promotion
-            or to == board.ep_square
-            or (frm == own_king and _distance(frm, to) == 2)
-        ):
-            continue
-        piece = board.piece_type_at(frm) or 0
-        if not (
-            direct[piece] & chess.BB_SQUARES[to]
-            or discover & chess.BB_SQUARES[frm]
-            or move.promotion
-            or (piece == chess.PAWN and to == board.ep_square)
-            or (piece == chess.KING and _distance(frm, to) == 2)
-        ):
-            continue
-        if free and not (discover & chess.BB_SQUARES[frm] or move.promotion
-                         or piece == chess.KING or to == board.ep_square):
-            # A direct check mates only if the checker itself takes the flights (seen
-            # through the king, which cannot hide behind itself).
-            seen = (board.occupied & ~chess.BB_SQUARES[frm] & ~chess.BB_SQUARES[king]) | (
-                chess.BB_SQUARES[to])
-            if free & ~attacks(piece, winner, to, seen) & ~chess.BB_SQUARES[to]:
-                continue
-        if board.is_into_check(move):
-            continue
-        board.push(move)
-        mate = board.is_check() and not any(board.generate_legal_moves())
-        board.pop()
-        if mate:
-            return move
-    return None
-
-
-def _best_first(scored: list[tuple[float, int, chess.Move]]) -> Iterator[
-        tuple[float, int, chess.Move]]:
-    """The scored moves, best first: the best at once (it is usually played), the rest
-    sorted only if it is not."""
-    if scored:
-        best = max(scored)
-        yield best
-        scored.sort(reverse=True)
-        yield from scored[1:]
-
-
-class _Playout:
-    """Greedy helpmate playouts for ``winner`` (rule 3), after Ambrona's goal-directed
-    search: the defender walks its pieces into capture and its king to a corner, the
-    attacker takes, promotes and closes in, and every checking move is tried for mate.
-
-    Each playout follows the best-scored legal move (ties and, after the first playout,
-    small random perturbations decide), never repeating a position. Only a line that
-    python-chess replays to mate is ever reported, so the heuristics cannot make an
-    answer wrong, only slower to find.
-    """
-
-    def __init__(self, board: chess.Board, winner: chess.Color, budget: _Budget) -> None:
-        self.start = board
-        self.winner = winner
-        self.budget = budget
-        self.final: chess.Board | None = None
-        """Where the last line found ends: the board python-chess played it on."""
-        # With bishops of one colour as the only long-range men (no queen, rook or pawn),
-        # mate can only be given in a corner of that colour.
-        ours = board.occupied_co[winner]
-        bishops = board.bishops & ours
-        self.corners: tuple[int, ...] = _CORNERS
-        if bishops and not ours & (board.queens | board.rooks | board.pawns):
-            for shade in (chess.BB_LIGHT_SQUARES, chess.BB_DARK_SQUARES):
-                if not bishops & ~shade:
-                    self.corners = tuple(c for c in _CORNERS if chess.BB_SQUARES[c] & shade)
-
-    def run(self, playouts: int, max_plies: int, more: int = 0,
-            go_on: Callable[[], bool] | None = None) -> list[chess.Move] | None:
-        """The first line found in ``playouts`` playouts, then in up to ``more`` further
-        ones if ``go_on()`` says so (asked only once the first have failed)."""
-        rng = random.Random(0x9_6)
-        for index in range(playouts + more):
-            if index == playouts and not (go_on is not None and go_on()):
-                break
-            noise = 0.0 if index == 0 else 6.0 * index
-            line = self._one(max_plies, rng, noise, index)
-            if line is not None:
-                return line
-        return None
-
-    def _one(
-        self, max_plies: int, rng: random.Random, noise: float, index: int
-    ) -> list[chess.Move] | None:
-        board = self.start.copy(stack=False)
-        winner = self.winner
-        seen = {_key(board)}
-        line: list[chess.Move] = []
-        for _ in range(max_plies):
-            self.budget.spend()
-            moves = list(board.generate_pseudo_legal_moves())
-            if board.turn == winner:
-                mate = _mating_move(board, winner, moves)
-                if mate is not None:
-                    line.append(mate)
-                    board.push(mate)
-                    self.final = board
-                    return line
-                scored = self._attacker_scores(board, moves, _POLICIES[index % 4])
-            else:
-                scored = self._defender_scores(board, moves, index, _POLICIES[index % 4])
-            if noise:
-                scored = [(s + noise * rng.random(), i, m) for s, i, m in scored]
-            for _, _, move in _best_first(scored):
-                if board.is_into_check(move):
-                    continue
-                board.push(move)
-                key = _key(board)
-                if key in seen:
-                    board.pop()
-                    continue
-                seen.add(key)
-                line.append(move)
-                break
-            else:
-                return None
-            if board.turn == winner and insufficient_material(board, winner):
-                return None
-        return None
-
-    def _attacker_scores(
-        self, board: chess.Board, moves: list[chess.Move], policy: int
-    ) -> list[tuple[float, int, chess.Move]]:
-        """Policy 0 strips the defender, 1 keeps its pieces as blockers, 2 sends the
-        attacking king after the defender's pawns."""
-        winner = self.winner
-        target = board.king(not winner)
-        assert target is not None
-        ours = board.occupied_co[winner]
-        heavy = bool(ours & (board.queens | board.rooks))
-        theirs = board.occupied_co[not winner]
-        hunted = target
-        if policy == 2:
-            own_king = board.king(winner)
-            prey = theirs & ~board.kings
-            if own_king is not None and prey:
-                hunted = min(_squares(prey), key=lambda sq: _distance(sq, own_king))
-        scored: list[tuple[float, int, chess.Move]] = []
-        if policy == 3:
-            return self._in_place_scores(board, moves, target)
-        last, piece = -1, 0
-        for i, move in enumerate(moves):
-            frm, to = move.from_square, move.to_square
-            if frm != last:  # the moves come grouped by the square they start from
-                last, piece = frm, board.piece_type_at(frm) or 0
-            victim = board.piece_type_at(to) if theirs & chess.BB_SQUARES[to] else None
-            score = 0.0
-            if move.promotion:
-                score = 200.0 if move.promotion == chess.QUEEN else -100.0
-            elif victim:
-                score = (100.0 if policy != 1 else 10.0) + 10 * _VALUE[victim] - _VALUE[piece]
-            elif piece == chess.PAWN:
-                rank = chess.square_rank(to) if winner == chess.WHITE else 7 - chess.square_rank(to)
-                score = (40.0 if not heavy else 2.0) + rank
-            elif piece == chess.KING:
-                aim = hunted if policy == 2 else target
-                before, after = _DISTANCE[frm][aim], _DISTANCE[to][aim]
-                if aim == target:
-                    score = 10.0 * (before - after) if after >= 2 else -20.0
-                else:
-                    score = 10.0 * (before - after)
-            else:
-                before, after = _DISTANCE[frm][target], _DISTANCE[to][target]
-                score = 6.0 * (before - after)
-                if after == 1 and not board.attackers_mask(winner, to) & ~chess.BB_SQUARES[frm]:
-                    score -= 40.0  # the king would simply take it
-            scored.append((score, i, move))
-        return scored
-
-    def _in_place_scores(
-        self, board: chess.Board, moves: list[chess.Move], target: int
-    ) -> list[tuple[float, int, chess.Move]]:
-        """Policy 3, mate where the king stands: pieces that bear on the king's field."""
-        winner = self.winner
-        zone = chess.BB_KING_ATTACKS[target] | chess.BB_SQUARES[target]
-        theirs = board.occupied_co[not winner]
-        scored: list[tuple[float, int, chess.Move]] = []
-        last, piece = -1, 0
-        for i, move in enumerate(moves):
-            frm, to = move.from_square, move.to_square
-            if frm != last:  # the moves come grouped by the square they start from
-                last, piece = frm, board.piece_type_at(frm) or 0
-            score = 0.0
-            if move.promotion:
-                score = 60.0 if move.promotion == chess.QUEEN else -100.0
-            elif theirs & chess.BB_SQUARES[to]:
-                score = 20.0 + 3 * _VALUE[board.piece_type_at(to) or 0]
-            elif piece == chess.PAWN:
-                score = 3.0
-            elif piece != chess.KING:
-                occ = board.occupied & ~chess.BB_SQUARES[frm]
-                gain = chess.popcount(attacks(piece, winner, to, occ) & zone) - chess.popcount(
-                    attacks(piece, winner, frm, occ) & zone)
-                score = 8.0 * gain
-                if _DISTANCE[to][target] == 1 and not (
-                    board.attackers_mask(winner, to) & ~chess.BB_SQUARES[frm]
-                ):
-                    score -= 40.0
-            scored.append((score, i, move))
-        return scored
-
-    def _defender_scores(
-        self, board: chess.Board, moves: list[chess.Move], index: int, policy: int
-    ) -> list[tuple[float, int, chess.Move]]:
-        winner = self.winner
-        king = board.king(not winner)
-        assert king is not None
-        if policy == 3:
-            shelter = chess.BB_KING_ATTACKS[king]
-            near = chess.BB_FILES[chess.square_file(king)]
-            near |= ((near << 1) & _NOT_A) | ((near >> 1) & _NOT_H)
-            ours_w = board.occupied_co[winner]
-            in_place: list[tuple[float, int, chess.Move]] = []
-            last, piece = -1, 0
-            for i, move in enumerate(moves):
-                frm, to = move.from_square, move.to_square
-                if frm != last:  # the moves come grouped by the square they start from
-                    last, piece = frm, board.piece_type_at(frm) or 0
-                score = 0.0
-                if ours_w & chess.BB_SQUARES[to]:
-                    score = -60.0
-                elif piece == chess.KING:
-                    score = -10.0
-                elif shelter & chess.BB_SQUARES[to] and not shelter & chess.BB_SQUARES[frm]:
-                    score = 15.0
-                elif piece == chess.PAWN and near & chess.BB_SQUARES[frm]:
-                    score = 8.0
-                in_place.append((score, i, move))
-            return in_place
-        corner = min(self.corners, key=lambda c: _DISTANCE[c][king])
-        if index % 4 == 3:
-            corner = self.corners[(index // 4) % len(self.corners)]
-        attacked = _attacked_by(board, winner)
-        ours = board.occupied_co[winner]
-        shelter = chess.BB_KING_ATTACKS[king]
-        scored: list[tuple[float, int, chess.Move]] = []
-        last, piece = -1, 0
-        for i, move in enumerate(moves):
-            frm, to = move.from_square, move.to_square
-            if frm != last:  # the moves come grouped by the square they start from
-                last, piece = frm, board.piece_type_at(frm) or 0
-            score = 0.0
-            if ours & chess.BB_SQUARES[to]:
-                score = -60.0
-            elif piece == chess.KING:
-                score = 20.0 * (_DISTANCE[frm][corner] - _DISTANCE[to][corner])
-            elif policy == 1:
-                if attacked & chess.BB_SQUARES[to]:
-                    score = -20.0
-                elif shelter & chess.BB_SQUARES[to] and not shelter & chess.BB_SQUARES[frm]:
-                    score = 15.0
-                elif piece == chess.PAWN:
-                    score = 4.0
-            elif attacked & chess.BB_SQUARES[to]:
-                score = 60.0 + 5 * _VALUE[move.promotion or piece]
-            elif piece == chess.PAWN:
-                score = 8.0 + (30.0 if move.promotion else 0.0)
-            scored.append((score, i, move))
-        return scored
-
-
-_PLY_PRICE = 0.2
-
-
-class _BestFirst(_Playout):
-    """Best-first helpmate search (rule 3): the playouts' move scores, summed along a
-    line and less a price per ply, rank the frontier. Where a greedy playout runs into a
-    dead end, this backs up to the most promising line not yet tried."""
-
-    def search(self, policy: int, max_plies: int, width: int) -> list[chess.Move] | None:
-        winner = self.winner
-        boards: list[chess.Board] = [self.start.copy(stack=False)]
-        parents: list[tuple[int, chess.Move | None]] = [(-1, None)]
-        seen = {_key(boards[0])}
-        heap: list[tuple[float, int, int, chess.Move, float, int]] = []
-        counter = 0
-        node, total, ply = 0, 0.0, 0
-        while True:
-            self.budget.spend()
-            board = boards[node]
-            moves = list(board.generate_pseudo_legal_moves())
-            if board.turn == winner:
-                mate = _mating_move(board, winner, moves)
-                if mate is not None:
-                    line = [mate]
-                    while node > 0:
-                        node, move = parents[node]
-                        assert move is not None
-                        line.append(move)
-                    line.reverse()
-                    return line
-                scored = self._attacker_scores(board, moves, policy)
-            else:
-                scored = self._defender_scores(board, moves, 0, policy)
-            if ply < max_plies:
-                scored.sort(reverse=True)
-                for score, _, move in scored[:width]:
-                    counter += 1
-                    value = total + score
-                    rank = -value / 10.0 + _PLY_PRICE * (ply + 1)
-                    heapq.heappush(heap, (rank, counter, node, move, value, ply + 1))
-            while True:
-                if not heap:
-                    return None
-                _, _, parent, move, total, ply = heapq.heappop(heap)
-                origin = boards[parent]
-                if origin.is_into_check(move):
-                    continue
-                child = origin.copy(stack=False)
-                child.push(move)
-                key = _key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-                if child.turn == winner and insufficient_material(child, winner):
-                    continue
-                boards.append(child)
-                parents.append((parent, move))
-                node = len(boards) - 1
-                break
-
-
-# --------------------------------------------------------------------------------------
 # Rule 5: walk every reachable position.
 
 
 def _exhaust(
-    board: chess.Board, winner: chess.Color, budget: _Budget, *, static: bool = True
+    board: chess.Board, winner: chess.Color, budget: Budget, *, static: bool = True
 ) -> list[chess.Move] | None:
     """Visit every position reachable from ``board``; the line to a mate by ``winner``.
 
     Returns ``None`` when every reachable position has been seen (or cut by a proof that
-    ``winner`` cannot mate from it) and none is a mate. Raises :class:`_OutOfBudget`.
+    ``winner`` cannot mate from it) and none is a mate. Raises :class:`OutOfBudget`.
     A depth-first walk on one board (push and pop), each position's moves generated
     once; with ``static`` the wall analysis (rule 4) also cuts after captures and pawn
     moves, without it only rule 2 does (cheaper where the future is small).
     """
     board = board.copy(stack=False)
-    seen = {_key(board)}
+    seen = {position_key(board)}
     levels = [list(board.generate_legal_moves())]
     while levels:
         moves = levels[-1]
@@ -1461,7 +847,7 @@ def _exhaust(
             board.is_capture(move) or board.piece_type_at(move.from_square) == chess.PAWN
         )
         board.push(move)
-        key = _key(board)
+        key = position_key(board)
         if key in seen:
             board.pop()
             continue
@@ -1491,7 +877,7 @@ def _forced(board: chess.Board) -> tuple[chess.Board, list[chess.Move], bool]:
     """Play out single legal moves. Returns the position, the moves, and whether it cycled."""
     board = board.copy(stack=False)
     played: list[chess.Move] = []
-    seen = {_key(board)}
+    seen = {position_key(board)}
     for _ in range(_FORCED_PLIES):
         moves = board.generate_legal_moves()
         first = next(moves, None)
@@ -1499,7 +885,7 @@ def _forced(board: chess.Board) -> tuple[chess.Board, list[chess.Move], bool]:
             break
         board.push(first)
         played.append(first)
-        key = _key(board)
+        key = position_key(board)
         if key in seen:
             return board, played, True
         seen.add(key)
@@ -1589,7 +975,7 @@ def _analyse_from(
     cycled: bool,
     color: chess.Color,
     budget: int,
-    cache: dict[_Key, _Reach | None] | None = None,
+    cache: dict[PositionKey, _Reach | None] | None = None,
 ) -> MateAnalysis:
     """One side's answer (Article 6.9) for ``board``, reached from ``start`` by ``prefix``.
 
@@ -1712,7 +1098,7 @@ def _analyse_from(
                 # Nine playouts; then, with locked pawns, as many as the nodes allow
                 # (sacrifices need luck), unless so few moves are left that the walk
                 # below, cheap where it succeeds, should come soon (counted only then).
-                playout = _Playout(board, color, _Budget(nodes))
+                playout = Playout(board, color, Budget(nodes))
                 line = playout.run(9, 100, _MANY_PLAYOUTS - 9,
                                    lambda: bool(locked) and not few_men and not few_moves())
                 final = playout.final
@@ -1721,8 +1107,8 @@ def _analyse_from(
             elif policy == _ROUTES:
                 line = routes.find_helpmate_in_locked_position(board, color, nodes=nodes)
             else:
-                line = _BestFirst(board, color, _Budget(nodes)).search(policy, 120, 8)
-        except _OutOfBudget:
+                line = BestFirst(board, color, Budget(nodes)).search(policy, 120, 8)
+        except OutOfBudget:
             line = None
         if policy == _PLAYOUTS and line is None and few_moves():
             # Both sides together have only a handful of moves (locked pawns, boxed-in
@@ -1737,27 +1123,27 @@ def _analyse_from(
                 return answer
             if not _arrangements_suffice(board, color):
                 try:
-                    line = _exhaust(board, color, _Budget(budget), static=False)
+                    line = _exhaust(board, color, Budget(budget), static=False)
                     if line is None:
                         return cannot(_WALKED)
-                except _OutOfBudget:
+                except OutOfBudget:
                     pass
         if policy == _PLAYOUTS and chess.popcount(board.occupied) <= _FEW_MEN and (
                 line is None or len(line) > _SHORT_LINE):
             # Little material: a short iterative-deepening search finds the short mates
             # the greedy lines walk past, and lessons can spell them out.
-            with contextlib.suppress(_OutOfBudget):
-                line = _Helpmate(board, color, _Budget(min(budget // 10, 200))).run(6) or line
+            with contextlib.suppress(OutOfBudget):
+                line = ShortSearch(board, color, Budget(min(budget // 10, 200))).run(6) or line
         if line is not None:
             return can(line, final)
     if not walked:
         try:
             rest = budget - sum(nodes for _, nodes in shares)
-            line = _exhaust(board, color, _Budget(rest))
+            line = _exhaust(board, color, Budget(rest))
             if line is not None:
                 return can(line)
             return cannot(_WALKED)
-        except _OutOfBudget:
+        except OutOfBudget:
             pass
     answer = arranged()
     if answer is not None:
@@ -1783,7 +1169,7 @@ def can_mate(
 def analyse(board: chess.Board, *, budget: int = DEFAULT_BUDGET) -> DeadPositionAnalysis:
     """Both sides' answers for ``board``; dead (Article 9.6) when neither can mate."""
     after, prefix, cycled = _forced(board)
-    cache: dict[_Key, _Reach | None] = {}
+    cache: dict[PositionKey, _Reach | None] = {}
     white = _analyse_from(board, after, prefix, cycled, chess.WHITE, budget, cache)
     black = _analyse_from(board, after, prefix, cycled, chess.BLACK, budget, cache)
     return DeadPositionAnalysis(white.result, black.result, white, black)

@@ -634,10 +634,10 @@ def test_locked_sacrifice_helpmates_within_the_default_budget(
     ],
 )
 def test_the_playouts_find_a_mate_in_one(fen: str, mate: str) -> None:
-    from arbiterlib.dead import _mating_move
+    from arbiterlib.playouts import mating_move
 
     start = chess.Board(fen)
-    found = _mating_move(start, chess.WHITE, list(start.generate_pseudo_legal_moves()))
+    found = mating_move(start, chess.WHITE, list(start.generate_pseudo_legal_moves()))
     assert found is not None
     start.push(found)
     assert start.is_checkmate()
@@ -645,15 +645,15 @@ def test_the_playouts_find_a_mate_in_one(fen: str, mate: str) -> None:
     start.push(chess.Move.from_uci(mate))
     assert start.is_checkmate()  # (the example mate; the one found may be another)
     no_mate = chess.Board("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1")  # Black has no mate
-    assert _mating_move(no_mate, chess.BLACK, list(no_mate.generate_pseudo_legal_moves())) \
+    assert mating_move(no_mate, chess.BLACK, list(no_mate.generate_pseudo_legal_moves())) \
         is None
 
 
 def test_a_playout_line_is_the_one_python_chess_played_to_mate() -> None:
-    from arbiterlib.dead import _Budget, _Playout
+    from arbiterlib.playouts import Budget, Playout
 
     start = board("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq -")
-    playout = _Playout(start, chess.WHITE, _Budget(2_000))
+    playout = Playout(start, chess.WHITE, Budget(2_000))
     line = playout.run(9, 100)
     assert line is not None and playout.final is not None
     assert playout.final.move_stack == line and playout.final.is_checkmate()

@@ -44,7 +44,7 @@ def test_environment_yml_lists_every_dependency() -> None:
 LAYERS = [
     {"errors", "clocks", "editions", "repetition", "notation", "attacks"},
     {"claims", "touch", "scoresheet", "offers", "dead", "helpmate", "mobility", "routes",
-     "exhaustion"},
+     "exhaustion", "playouts", "material"},
     {"ruling", "scenario", "engine"},
     {"casebook", "casebook_html", "cli", "widgets", "workshop", "exercises", "__main__",
      "__init__"},
