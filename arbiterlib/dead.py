@@ -89,6 +89,7 @@ from arbiterlib.playouts import (
     PositionKey,
     ShortSearch,
     position_key,
+    push_if_new,
 )
 
 __all__ = [
@@ -846,12 +847,8 @@ def _exhaust(
         structural = static and (
             board.is_capture(move) or board.piece_type_at(move.from_square) == chess.PAWN
         )
-        board.push(move)
-        key = position_key(board)
-        if key in seen:
-            board.pop()
+        if not push_if_new(board, move, seen):
             continue
-        seen.add(key)
         replies = list(board.generate_legal_moves())
         if not replies:
             if board.turn != winner and board.is_check():

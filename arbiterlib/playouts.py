@@ -29,6 +29,7 @@ __all__ = [
     "ShortSearch",
     "mating_move",
     "position_key",
+    "push_if_new",
 ]
 
 PositionKey = tuple[int, int, int, int, int, int, int, bool, int, "int | None"]
@@ -48,6 +49,18 @@ def position_key(board: chess.Board) -> PositionKey:
         board.castling_rights,
         board.ep_square,
     )
+
+
+def push_if_new(board: chess.Board, move: chess.Move, seen: set[PositionKey]) -> bool:
+    """Play ``move`` unless the position it leads to is in ``seen`` (then the board is
+    left as it was); a new position is added to ``seen``."""
+    board.push(move)
+    key = position_key(board)
+    if key in seen:
+        board.pop()
+        return False
+    seen.add(key)
+    return True
 
 
 _NOT_A = chess.BB_ALL & ~chess.BB_FILE_A
@@ -397,14 +410,8 @@ class Playout:
             if noise:
                 scored = [(s + noise * rng.random(), i, m) for s, i, m in scored]
             for _, _, move in _best_first(scored):
-                if board.is_into_check(move):
+                if board.is_into_check(move) or not push_if_new(board, move, seen):
                     continue
-                board.push(move)
-                key = position_key(board)
-                if key in seen:
-                    board.pop()
-                    continue
-                seen.add(key)
                 line.append(move)
                 break
             else:
@@ -602,11 +609,8 @@ class BestFirst(Playout):
                 if origin.is_into_check(move):
                     continue
                 child = origin.copy(stack=False)
-                child.push(move)
-                key = position_key(child)
-                if key in seen:
+                if not push_if_new(child, move, seen):
                     continue
-                seen.add(key)
                 if child.turn == winner and insufficient_material(child, winner):
                     continue
                 boards.append(child)
