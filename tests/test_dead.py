@@ -212,12 +212,12 @@ def test_material_rich_helpmate_is_found() -> None:
 def test_capture_split_proves_a_wall_the_plain_analysis_cannot() -> None:
     # White's pawn can take a black pawn or bishop, but after any capture the black
     # king still sits behind the g-file wall with nothing able to check it.
-    from arbiterlib.dead import _split_no_mate, _static_no_mate
+    from arbiterlib.walls import split_no_mate, static_no_mate
 
     start = board("8/8/6pk/6pb/6pb/6p1/6P1/7K w - -")
     assert wall_analysis(start) is not None
-    assert _static_no_mate(start, chess.WHITE, None) is None
-    assert _split_no_mate(start, chess.WHITE, 100)
+    assert static_no_mate(start, chess.WHITE, None) is None
+    assert split_no_mate(start, chess.WHITE, 100)
     # The saturation (mobility.py), tried before the split, proves it too.
     assert analyse_side(start, chess.WHITE, budget=0).result is CANNOT
 
@@ -418,13 +418,13 @@ def test_lichess_sample_is_sound_and_finds_every_dead_position(shared_data: Path
 def test_capture_split_never_proves_a_winnable_side(shared_data: Path) -> None:
     # The split static analysis on its own, on every third labelled position: it must
     # never claim "cannot mate" for a side the label says can mate.
-    from arbiterlib.dead import _split_no_mate
+    from arbiterlib.walls import split_no_mate
 
     for label, fen in labelled(shared_data / "dead" / "positions-dev.txt")[::3]:
         start = board(fen)
         for color, can in ((chess.WHITE, label[0] == "W"), (chess.BLACK, label[1] == "B")):
             if can:
-                assert not _split_no_mate(start, color, 100), f"{label} {fen}"
+                assert not split_no_mate(start, color, 100), f"{label} {fen}"
 
 
 def test_walk_allowances_never_prove_a_winnable_side(shared_data: Path) -> None:

@@ -44,7 +44,7 @@ def test_environment_yml_lists_every_dependency() -> None:
 LAYERS = [
     {"errors", "clocks", "editions", "repetition", "notation", "attacks"},
     {"claims", "touch", "scoresheet", "offers", "dead", "helpmate", "mobility", "routes",
-     "exhaustion", "playouts", "material"},
+     "exhaustion", "playouts", "material", "walls"},
     {"ruling", "scenario", "engine"},
     {"casebook", "casebook_html", "cli", "widgets", "workshop", "exercises", "__main__",
      "__init__"},
