@@ -126,7 +126,6 @@ DEFAULT_BUDGET = 2_000
 _FORCED_PLIES = 40
 _FEW_MEN = 6  # at most this many men: a short iterative-deepening search after the playouts
 _SHORT_LINE = 12  # ... unless they found a line at most this long (lessons spell lines out)
-_MAX_LINE = 40
 
 
 class DeadPositionError(ArbiterError):
