@@ -55,6 +55,7 @@ Unwinnability Analyzer (CHA); grouping the king placements is this module's own.
 from __future__ import annotations
 
 import collections
+import contextlib
 import heapq
 
 import chess
@@ -656,42 +657,37 @@ def _rebuild(board: chess.Board, winner: chess.Color, trail: _Trail,
 
 
 class _Remembered:
-    """A walk kept for later calls: what it settled, the mates it reached, its budget."""
+    """A walk kept for later calls: how far it got, the mates it reached, its budget."""
 
     def __init__(self, walk: _Walk, nodes: int) -> None:
         self.walk = walk
         self.nodes = nodes
         """The nodes granted so far."""
-        self.answers: dict[chess.Color, bool] = {}
+        self.complete = False
+        """Every reachable arrangement was visited: a colour with no mate cannot mate."""
         self.trails: dict[chess.Color, _Trail] = {}
 
     def settle(self, winner: chess.Color, nodes: int) -> bool:
-        """The answer for ``winner`` within ``nodes``, walking on from where the walk
-        stopped if needed.
+        """Whether ``winner`` cannot mate, proved within ``nodes``, walking on from where
+        the walk stopped if needed.
 
         The walk stops between two arrangements, where the colour asked about mates or
         its nodes run out, so going on (for the other colour, or with more nodes) does
-        exactly the work a fresh walk would, without repeating what is done. A settled
-        answer is final: a proof or a mate does not depend on the budget it took.
+        exactly the work a fresh walk would, without repeating what is done. A proof or
+        a mate, once found, does not depend on the budget it took.
         """
-        if winner not in self.answers:
-            walk = self.walk
+        walk = self.walk
+        if not self.complete and winner not in walk.mating:
             if nodes > self.nodes:
                 walk.nodes += nodes - self.nodes
                 self.nodes = nodes
             walk.asked = winner
-            try:
-                complete = walk.run()
-            except _OutOfNodes:
-                complete = False
+            with contextlib.suppress(_OutOfNodes):  # spent: not proved within ``nodes``
+                self.complete = walk.run()
             for color in walk.mating:
-                self.answers[color] = False
                 if color not in self.trails:
                     self.trails[color] = walk.trail(color)
-            if complete:
-                for color in chess.COLORS:
-                    self.answers.setdefault(color, True)
-        return self.answers.get(winner, False)
+        return self.complete and winner not in walk.mating
 
 
 _WALKS: collections.OrderedDict[str, _Remembered] = collections.OrderedDict()

@@ -128,7 +128,7 @@ def test_the_walk_goes_on_for_the_other_colour_after_a_mate() -> None:
     fen = "8/5p2/5p2/5p1p/k4p2/1p1p1PpP/1P1P2P1/K7 b - - 0 1"
     assert not _fresh(fen, chess.BLACK, 12_000)  # Black's mate stops the walk early
     kept = exhaustion._WALKS[chess.Board(fen).epd()]
-    assert chess.WHITE not in kept.answers and kept.walk.nodes > 10_000
+    assert not kept.complete and chess.WHITE not in kept.walk.mating and kept.walk.nodes > 10_000
     assert not _proves(fen, chess.WHITE, 12_000)  # White's answer: the same walk, on
     assert kept.walk.nodes < 0 and exhaustion._WALKS[chess.Board(fen).epd()] is kept
 
