@@ -92,7 +92,7 @@ def run(
     wall = time.perf_counter() - wall_start
 
     times: list[float] = []
-    unsound = found = unwinnable = undetermined = dead = dead_found = 0
+    unsound = found = unwinnable = undetermined = open_mates = dead = dead_found = 0
     for (label, fen), (result, seconds) in zip(rows, outcomes, strict=True):
         times.append(seconds)
         if label == "--":
@@ -106,6 +106,7 @@ def run(
                 unwinnable += 1
             if got is Mateability.UNDETERMINED:
                 undetermined += 1
+                open_mates += expected
                 if verbose:
                     print(f"  undetermined {side}: {label} {fen}")
             elif got is Mateability.CANNOT_MATE:
@@ -129,17 +130,17 @@ def run(
     print(f"  unsound {unsound}")
     rate = found / unwinnable if unwinnable else 1.0
     print(f"  unwinnable sides found {found}/{unwinnable} ({100 * rate:.2f}%)")
-    print(f"  undetermined sides {undetermined}/{sides} ({100 * undetermined / sides:.2f}%)")
+    print(f"  undetermined sides {undetermined}/{sides} ({100 * undetermined / sides:.2f}%): "
+          f"{open_mates} that can mate (no helpmate found), "
+          f"{undetermined - open_mates} that cannot (no proof found)")
     print(f"  dead positions (--) found dead {dead_found}/{dead}")
     ratio = total / baseline if baseline else float("inf")
     print(f"  time / python-chess is_insufficient_material(): {ratio:.0f}x "
           f"(baseline {1e6 * baseline / len(rows):.1f} us/position)")
     median = statistics.median(times)
-    checks = [
-        ("zero unsound", unsound == 0),
-        ("every dead position found", dead_found == dead),
-        ("median < 5 ms", median < 0.005),
-    ]
+    checks = [("zero unsound", unsound == 0), ("median < 5 ms", median < 0.005)]
+    if name == "lichess":
+        checks.append(("every dead position found", dead_found == dead))
     if name == "dev":
         checks += [
             (">= 99% of unwinnable sides found", rate >= 0.99),
