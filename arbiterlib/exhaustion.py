@@ -169,30 +169,44 @@ def _played(key: _Key, move: chess.Move) -> _Key:
     """The arrangement after ``move``, a pseudo-legal move of a man python-chess generated
     on it (what :meth:`chess.Board.push` would leave, as :func:`_key` sees it)."""
     source, target = _BB[move.from_square], _BB[move.to_square]
-    mover = key[7]
-    types = list(key[:5])
-    moved = next(kind for kind in range(5) if types[kind] & source)
+    pawns, knights, bishops, rooks, queens, white, black, mover, _ = key
     gone = target | source
     ep = None
-    if moved == 0:
+    if pawns & source:
+        moved = move.promotion or chess.PAWN
         if move.to_square == key[8]:  # en passant: the pawn taken stands behind
             gone |= _BB[move.to_square - 8 if mover == chess.WHITE else move.to_square + 8]
         elif abs(move.to_square - move.from_square) == 16:
             square = (move.from_square + move.to_square) // 2
-            enemy = key[6] if mover == chess.WHITE else key[5]
-            if types[0] & enemy & chess.BB_PAWN_ATTACKS[mover][square]:
+            if pawns & (black if mover == chess.WHITE else white) & (
+                    chess.BB_PAWN_ATTACKS[mover][square]):
                 ep = square
-        if move.promotion:
-            moved = move.promotion - 1
+    elif knights & source:
+        moved = chess.KNIGHT
+    elif bishops & source:
+        moved = chess.BISHOP
+    elif rooks & source:
+        moved = chess.ROOK
+    else:
+        moved = chess.QUEEN
     keep = ~gone
-    types = [bb & keep for bb in types]
-    types[moved] |= target
-    white, black = key[5] & keep, key[6] & keep
+    pawns, knights, bishops = pawns & keep, knights & keep, bishops & keep
+    rooks, queens, white, black = rooks & keep, queens & keep, white & keep, black & keep
+    if moved == chess.PAWN:
+        pawns |= target
+    elif moved == chess.KNIGHT:
+        knights |= target
+    elif moved == chess.BISHOP:
+        bishops |= target
+    elif moved == chess.ROOK:
+        rooks |= target
+    else:
+        queens |= target
     if mover == chess.WHITE:
         white |= target
     else:
         black |= target
-    return (types[0], types[1], types[2], types[3], types[4], white, black, not mover, ep)
+    return (pawns, knights, bishops, rooks, queens, white, black, not mover, ep)
 
 
 def _progress(key: _Key) -> tuple[int, int, int]:
@@ -365,35 +379,40 @@ class _Walk:
     def _men_moves(self, key: _Key, relation: _Relation, fresh: _Relation) -> None:
         """Every move of a man, kept for the ``fresh`` king pairs where it is legal (the
         enemy king may stand on any square ``relation`` gives it, as a blocker)."""
+        mover = key[7]
         children = self.children.get(key)
         if children is None:
             children = []
+            enemy = 6 if mover == chess.WHITE else 5
+            unchanged = self._men_of(key, not mover)  # the enemy's men, where none is taken
             for move in _board(key).generate_pseudo_legal_moves():
-                self._spend()  # a position played
                 child = _played(key, move)
+                men = (self.men.setdefault((child, not mover), unchanged)
+                       if child[enemy] == key[enemy] else self._men_of(child, not mover))
                 children.append((_BB[move.to_square] | _BETWEEN[move.from_square][move.to_square],
-                                 child, self._men_of(child, not key[7])))
+                                 child, men))
             self.children[key] = children
+            self._spend(len(children))  # the positions played
             cost = len(fresh) // 8
         else:
             cost = 1 + len(fresh) // 8  # an arrangement seen again, with new king pairs
-        mover = key[7]
+        self._spend(cost * len(children))  # each move applied to the fresh pairs
         if mover == self.index:
             blockers = _other_squares(relation)
             for path, child, enemy in children:
-                self._spend(cost)
                 bad = path | _attacked(enemy, child[5] | child[6] | blockers)
-                self._add(child, {square: rest for square, others in fresh.items()
-                                  if not bad >> square & 1 and (rest := others & ~path)},
-                          key)
+                kept = {square: rest for square, others in fresh.items()
+                        if not bad >> square & 1 and (rest := others & ~path)}
+                if kept:
+                    self._add(child, kept, key)
         else:
             blockers = _index_squares(relation)
             for path, child, enemy in children:
-                self._spend(cost)
                 bad = path | _attacked(enemy, child[5] | child[6] | blockers)
-                self._add(child, {square: rest for square, others in fresh.items()
-                                  if not path >> square & 1 and (rest := others & ~bad)},
-                          key)
+                kept = {square: rest for square, others in fresh.items()
+                        if not path >> square & 1 and (rest := others & ~bad)}
+                if kept:
+                    self._add(child, kept, key)
 
     def _men_of(self, key: _Key, color: chess.Color) -> _Men:
         """:func:`_men`, remembered."""
