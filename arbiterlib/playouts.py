@@ -374,12 +374,14 @@ class Playout:
                     self.corners = tuple(c for c in _CORNERS if chess.BB_SQUARES[c] & shade)
 
     def run(self, playouts: int, max_plies: int, more: int = 0,
-            go_on: Callable[[], bool] | None = None) -> list[chess.Move] | None:
+            go_on: Callable[[], bool] | None = None, first: int = 0) -> list[chess.Move] | None:
         """The first line found in ``playouts`` playouts, then in up to ``more`` further
-        ones if ``go_on()`` says so (asked only once the first have failed)."""
-        rng = random.Random(0x9_6)
-        for index in range(playouts + more):
-            if index == playouts and not (go_on is not None and go_on()):
+        ones if ``go_on()`` says so (asked only once the first have failed). The playouts
+        are numbered from ``first``: the higher the number, the larger the random
+        perturbation of the move scores (a series started late is nearly random)."""
+        rng = random.Random(0x9_6 + first)
+        for index in range(first, first + playouts + more):
+            if index == first + playouts and not (go_on is not None and go_on()):
                 break
             noise = 0.0 if index == 0 else 6.0 * index
             line = self._one(max_plies, rng, noise, index)

@@ -100,6 +100,20 @@ def test_small_material_gets_a_short_witness() -> None:
     assert side.result is CAN and len(side.witness) <= 8
 
 
+@pytest.mark.parametrize(("fen", "color"), [
+    ("7K/4b2p/5bkP/7p/8/8/8/8 w - -", chess.WHITE),  # from the development file
+    ("k1K5/1p1p4/1P1P4/8/8/B7/8/1b6 w - -", chess.BLACK),
+])
+def test_a_last_perturbed_playout_series_finds_what_the_searches_miss(
+        fen: str, color: chess.Color) -> None:
+    # Every earlier search of the default budget leaves these sides undetermined; the
+    # last series, its scores perturbed into near-random play, finds a mate.
+    start = board(fen)
+    side = analyse_side(start, color)
+    assert side.result is CAN
+    assert replays_to_mate(start, side.witness, color)
+
+
 def test_king_and_bishop_can_mate_when_a_knight_blocks() -> None:
     # Looks like insufficient material, but Bb7 is mate: the knight blocks b8.
     start = board("knB5/8/1K6/8/8/8/8/8 w - -")
