@@ -383,12 +383,12 @@ class _Walk:
         children = self.children.get(key)
         if children is None:
             children = []
-            enemy = 6 if mover == chess.WHITE else 5
+            theirs = 6 if mover == chess.WHITE else 5
             unchanged = self._men_of(key, not mover)  # the enemy's men, where none is taken
             for move in _board(key).generate_pseudo_legal_moves():
                 child = _played(key, move)
                 men = (self.men.setdefault((child, not mover), unchanged)
-                       if child[enemy] == key[enemy] else self._men_of(child, not mover))
+                       if child[theirs] == key[theirs] else self._men_of(child, not mover))
                 children.append((_BB[move.to_square] | _BETWEEN[move.from_square][move.to_square],
                                  child, men))
             self.children[key] = children
