@@ -102,7 +102,7 @@ def test_small_material_gets_a_short_witness() -> None:
 
 @pytest.mark.parametrize(("fen", "color"), [
     ("7K/4b2p/5bkP/7p/8/8/8/8 w - -", chess.WHITE),  # from the development file
-    ("k1K5/1p1p4/1P1P4/8/8/B7/8/1b6 w - -", chess.BLACK),
+    ("k7/PpB5/1P6/8/8/8/5p2/6K1 w - -", chess.BLACK),
 ])
 def test_a_last_perturbed_playout_series_finds_what_the_searches_miss(
         fen: str, color: chess.Color) -> None:
