@@ -401,18 +401,16 @@ class _Walk:
             blockers = _other_squares(relation)
             for path, child, enemy in children:
                 bad = path | _attacked(enemy, child[5] | child[6] | blockers)
-                kept = {square: rest for square, others in fresh.items()
-                        if not bad >> square & 1 and (rest := others & ~path)}
-                if kept:
-                    self._add(child, kept, key)
+                self._add(child, {square: rest for square, others in fresh.items()
+                                  if not bad >> square & 1 and (rest := others & ~path)},
+                          key)
         else:
             blockers = _index_squares(relation)
             for path, child, enemy in children:
                 bad = path | _attacked(enemy, child[5] | child[6] | blockers)
-                kept = {square: rest for square, others in fresh.items()
-                        if not path >> square & 1 and (rest := others & ~bad)}
-                if kept:
-                    self._add(child, kept, key)
+                self._add(child, {square: rest for square, others in fresh.items()
+                                  if not path >> square & 1 and (rest := others & ~bad)},
+                          key)
 
     def _men_of(self, key: _Key, color: chess.Color) -> _Men:
         """:func:`_men`, remembered."""
