@@ -255,7 +255,7 @@ _PLAYOUTS, _TARGETED, _ROUTES = -1, -2, -3  # the search's steps besides best-fi
 _TARGETED_MEN = 8  # at most this many men: the target-directed helpmate search (helpmate.py)
 _TARGETED_SHARE = 15  # its share of the budget, in twentieths (the playouts take three)
 _MANY_PLAYOUTS = 60  # more than 8 men, locked pawns: playouts until their share is spent
-_LAST_PLAYOUTS = 4  # when all else fails: perturbed playouts, a quarter of the budget,
+_LAST_SHARE = 4  # when all else fails: perturbed playouts on the budget divided by this,
 _LAST_PLIES = 200  # ... each up to this long (composed helpmates run to 60-180 plies)
 _FEW_MOVES = 16  # at most this many moves for both sides together: walk the future first
 _FEW_WALK = 24  # few moves: the walk over arrangements may take this many budgets ...
@@ -512,7 +512,8 @@ def _analyse_from(
     # Last, playouts numbered on from the first series (large random perturbations, so
     # lines the scores never pick) and twice as long: on the development file they give
     # a witness for 27 of the 232 sides still undetermined here, for some 4% of its time.
-    playout = Playout(board, color, Budget(budget // _LAST_PLAYOUTS))
+    # As many playouts as the nodes allow (each costs at least one).
+    playout = Playout(board, color, Budget(budget // _LAST_SHARE))
     with contextlib.suppress(OutOfBudget):
         line = playout.run(budget, _LAST_PLIES, first=_MANY_PLAYOUTS)
         if line is not None:
