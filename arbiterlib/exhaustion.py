@@ -91,6 +91,14 @@ _APART = [_ALL & ~_KING[square] & ~_BB[square] for square in chess.SQUARES]
 """The squares a king may stand on while the other stands on a given square."""
 
 
+_State = tuple[_Key, int, int]
+"""An arrangement with its two kings: the white king's square, the black king's."""
+
+_Layers = dict[_Key, list[tuple[int, _Relation]]]
+"""For a mate the walk reached: for each arrangement, its king pairs from which the
+walk's moves lead to the mate, grouped by how many moves (fewest first)."""
+
+
 class _OutOfNodes(Exception):
     """The node budget is spent."""
 
@@ -130,6 +138,18 @@ def _attacked(men: _Men, blockers: int) -> int:
     for square in straight:
         out |= (_RANK_ATT[square][_RANK_MASK[square] & blockers]
                 | _FILE_ATT[square][_FILE_MASK[square] & blockers])
+    return out
+
+
+def _shielded(men: _Men, occupied: int, square: int, kings: int) -> int:
+    """The squares of ``kings`` from which a king shields ``square`` from every attack of
+    ``men`` (the board's men on ``occupied``): none if a pawn or knight attacks it."""
+    if men[0] >> square & 1:
+        return 0
+    out = 0
+    for king in chess.scan_forward(kings):
+        if not _attacked(men, occupied | _BB[king]) >> square & 1:
+            out |= _BB[king]
     return out
 
 
@@ -280,9 +300,12 @@ class _Walk:
     *index* king (the one with less room, so that the map stays small), to the bitboard
     of the squares the *other* king occupies with it."""
 
-    def __init__(self, board: chess.Board, asked: chess.Color, nodes: int) -> None:
+    def __init__(self, board: chess.Board, asked: chess.Color, nodes: int,
+                 eager: bool = False) -> None:
         self.asked = asked
         self.nodes = nodes
+        self.order = -1 if eager else 1
+        """1: the arrangements nearest the start first; -1: the furthest first."""
         self.open = {color for color in chess.COLORS
                      if board.occupied_co[color] & ~board.kings}
         """The colours still to prove (a lone king stays alone: it never mates)."""
@@ -329,7 +352,10 @@ class _Walk:
 
     def _queue(self, key: _Key) -> None:
         self.serial += 1
-        heapq.heappush(self.queue, (_progress(key), self.serial, key))
+        men, pawns, advance = _progress(key)
+        order = self.order
+        heapq.heappush(self.queue, ((order * men, order * pawns, order * advance),
+                                    self.serial, key))
 
     def run(self) -> bool:
         """Walk until nothing is left to visit (True), or the asked colour's mate turns
@@ -511,40 +537,108 @@ class _Walk:
                         new[square] = _BB[target]
             self._add(child, new, key)
 
-    def trail(self, color: chess.Color) -> _Trail:
-        """The arrangements the mate of ``color`` was reached through, with their pairs,
-        and for each where its kings go on (see :data:`_Trail`)."""
+    def layers(self, color: chess.Color) -> _Layers:
+        """For the mate of ``color``, the king pairs of every arrangement from which the
+        walk's moves lead to it, by how many moves (backwards from the mate, layer by
+        layer: each arrangement's list holds the pairs first found at each distance)."""
         final, (mated, mating) = self.mates[color]
-        relations: dict[_Key, _Relation] = {}
-        todo = [final]
-        while todo:
-            key = todo.pop()
-            if key not in relations:
-                relations[key] = self.relations[key]
-                todo.extend(self.parents.get(key, ()))
-        edges = [(key, child) for child in relations for key in self.parents.get(child, ())
-                 if key in relations and key[:7] != child[:7]]  # a man moves or a king takes
-        edges.sort(key=lambda edge: _progress(edge[1]), reverse=True)  # the mate's end first
-        ways = {final[:7]: ((_BB[mated], _BB[mating]) if color != self.index
-                            else (_BB[mating], _BB[mated]))}
-        for key, child in edges:
-            near, far = ways.get(child[:7], (0, 0))
-            if not near:
+        index = self.index
+        start = ({mated: _BB[mating]} if color != index else {mating: _BB[mated]})
+        good: dict[_Key, _Relation] = {final: dict(start)}
+        layers: _Layers = {final: [(0, start)]}
+        delta: dict[_Key, _Relation] = {final: start}
+        distance = 0
+        while delta:
+            distance += 1
+            found: dict[_Key, _Relation] = {}
+            for key, new in delta.items():
+                for parent in self.parents.get(key, ()):
+                    known = self.relations.get(parent)
+                    if known is None:
+                        continue
+                    pairs = self._before(parent, key, new, known)
+                    if pairs:
+                        _merge(found.setdefault(parent, {}), pairs)
+            delta = {}
+            for key, pairs in found.items():
+                added = _grow(good.setdefault(key, {}), pairs)
+                if added:
+                    delta[key] = added
+                    layers.setdefault(key, []).append((distance, added))
+        return layers
+
+    def _before(self, key: _Key, child: _Key, after: _Relation, known: _Relation
+                ) -> _Relation:
+        """The pairs of ``known`` (arrangement ``key``) from which one move leads to a
+        pair of ``after`` in ``child``: the forward walk's rules run backwards, but exact
+        (the enemy king blocks only from its own square, not from every square it may
+        hold), so that python-chess finds the moves legal when the line is rebuilt."""
+        mover = key[7]
+        index = mover == self.index  # whether the index king is the mover's
+        out: _Relation = {}
+        if key[:7] == child[:7]:  # a quiet king move: the king steps onto a safe square
+            occupied = key[5] | key[6]
+            enemy = self._men_of(key, not mover)
+            if index:
+                widest = _attacked(enemy, occupied)
+                for to, others in after.items():
+                    if widest >> to & 1:
+                        others = _shielded(enemy, occupied, to, others)
+                    for square in _NEIGHBOURS[to]:
+                        rest = others & known.get(square, 0)
+                        if rest:
+                            out[square] = out.get(square, 0) | rest
+            else:
+                for square, others in after.items():
+                    safe = others & ~_attacked(enemy, occupied | _BB[square])
+                    rest = _step(safe) & known.get(square, 0)
+                    if rest:
+                        out[square] = rest
+            return out
+        occupied = child[5] | child[6]
+        enemy = self._men_of(child, not mover)
+        if child[5 if mover == chess.WHITE else 6] == key[5 if mover == chess.WHITE else 6]:
+            # The mover's king took the man on ``target``, which nothing then defends.
+            target = chess.lsb((key[5] | key[6]) & ~occupied)
+            if index:
+                others = after.get(target, 0)
+                if others and _attacked(enemy, occupied) >> target & 1:
+                    others = _shielded(enemy, occupied, target, others)
+                if others:
+                    for square in _NEIGHBOURS[target]:
+                        rest = others & known.get(square, 0)
+                        if rest:
+                            out[square] = rest
+            else:
+                for square, others in after.items():
+                    if others >> target & 1 and not (
+                            _attacked(enemy, occupied | _BB[square]) >> target & 1):
+                        rest = _KING[target] & known.get(square, 0)
+                        if rest:
+                            out[square] = rest
+            return out
+        # A man moved: the kings stand off its path, and the mover's is then safe.
+        for path, played, _ in self.children.get(key, ()):
+            if played != child:
                 continue
-            mover = key[7]
-            men = 5 if mover == chess.WHITE else 6
-            # Where a man moves, the kings stay where the next arrangement wants them;
-            # where the mover's king takes, it stands next to the man it takes.
-            if child[men] == key[men]:
-                taker = _step((key[5] | key[6]) & ~(child[5] | child[6]))
-                if mover == self.index:
-                    near = taker
-                else:
-                    far = taker
-            old = ways.get(key[:7], (0, 0))
-            ways[key[:7]] = (old[0] | near, old[1] | far)
-        exits = {key: ways.get(key[:7], (0, 0)) for key in relations}
-        return self.index, relations, exits
+            if index:
+                widest = _attacked(enemy, occupied)
+                for square, others in after.items():
+                    rest = others & ~path & known.get(square, 0)
+                    if rest and not path >> square & 1:
+                        if widest >> square & 1:
+                            rest = _shielded(enemy, occupied, square, rest)
+                        if rest:
+                            out[square] = out.get(square, 0) | rest
+            else:
+                for square, others in after.items():
+                    if not path >> square & 1:
+                        rest = others & ~path & known.get(square, 0)
+                        if rest:
+                            rest &= ~_attacked(enemy, occupied | _BB[square])
+                            if rest:
+                                out[square] = out.get(square, 0) | rest
+        return out
 
     def _mated(self, key: _Key, relation: _Relation, winner: chess.Color
                ) -> tuple[int, int] | None:
@@ -585,26 +679,6 @@ class _Walk:
         return None
 
 
-_Trail = tuple[chess.Color, dict[_Key, _Relation], dict[_Key, tuple[int, int]]]
-"""Where a mate was found: the index colour, the arrangements (with their king pairs)
-from the start to the mate, and for each the squares of the index king and of the other
-from where play goes on along the trail (a man moves, a king takes, the mate)."""
-
-_BOXES = [[chess.BB_SQUARES[square] if radius == 0 else 0 for radius in range(8)]
-          for square in chess.SQUARES]
-for _square in chess.SQUARES:
-    for _radius in range(1, 8):
-        _BOXES[_square][_radius] = _step(_BOXES[_square][_radius - 1])
-
-
-def _distance(square: int, targets: int) -> int:
-    """King moves from ``square`` to the nearest square of ``targets`` (0 if none)."""
-    for radius, box in enumerate(_BOXES[square]):
-        if box & targets:
-            return radius
-    return 0
-
-
 def _arrangement(board: chess.Board) -> tuple[_Key, int, int]:
     """The arrangement of a board with its kings, the index square and the other one."""
     kings = board.kings
@@ -619,31 +693,35 @@ def _arrangement(board: chess.Board) -> tuple[_Key, int, int]:
     return key, white, black
 
 
-def _rebuild(board: chess.Board, winner: chess.Color, trail: _Trail,
-             states: int) -> list[chess.Move] | None:
-    """A line of legal moves from ``board`` to a mate by ``winner`` that keeps to the
-    arrangements and king pairs of ``trail`` (best first: the kings nearest to where play
-    goes on, then the furthest arrangement), or None after ``states`` positions."""
-    index, relations, exits = trail
-    serial = 0
+def _guided(board: chess.Board, winner: chess.Color, index: chess.Color,
+            layers: _Layers, states: int
+            ) -> list[chess.Move] | None:
+    """A line of legal moves from ``board`` to a mate by ``winner`` through the king pairs
+    the walk leads to the mate from (``layers``, see :meth:`_Walk.layers`): best first,
+    the fewest walk moves from the mate first; None after ``states`` positions."""
 
-    def rank(key: _Key, square: int, other: int) -> tuple[int, ...]:
-        near, far = exits[key]
-        return (_distance(square, near) + _distance(other, far), *(-x for x in _progress(key)))
+    def distance(key: _Key, white: int, black: int) -> int | None:
+        square, other = (white, black) if index == chess.WHITE else (black, white)
+        for moves, pairs in layers.get(key, ()):
+            if pairs.get(square, 0) >> other & 1:
+                return moves
+        return None
 
     start = board.copy(stack=False)
-    key, white, black = _arrangement(start)
-    seen: dict[tuple[_Key, int, int], tuple[tuple[_Key, int, int], chess.Move] | None] = {
-        (key, white, black): None}
-    queue = [(rank(key, white, black) if index == chess.WHITE else rank(key, black, white),
-              serial, start, (key, white, black))]
+    here = _arrangement(start)
+    first = distance(*here)
+    if first is None:
+        return None
+    seen: dict[_State, tuple[_State, chess.Move] | None] = {
+        here: None}
+    serial = 0
+    queue = [(first, serial, start, here)]
     while queue and states > 0:
         _, _, current, here = heapq.heappop(queue)
         before, white, black = here
         mover = before[7]
         king, prey = (white, before[6]) if mover == chess.WHITE else (black, before[5])
         for move in current.generate_pseudo_legal_moves():
-            # The arrangement after the move, as :func:`_arrangement` would see it.
             if move.from_square != king:
                 key, white, black = _played(before, move), here[1], here[2]
             else:
@@ -652,23 +730,24 @@ def _rebuild(board: chess.Board, winner: chess.Color, trail: _Trail,
                 white, black = ((move.to_square, here[2]) if mover == chess.WHITE
                                 else (here[1], move.to_square))
             state = (key, white, black)
-            square, other = (white, black) if index == chess.WHITE else (black, white)
-            if state in seen or not relations.get(key, {}).get(square, 0) >> other & 1:
+            if state in seen:
+                continue
+            moves = distance(*state)
+            if moves is None:
                 continue
             current.push(move)
             if not current.was_into_check():
                 seen[state] = (here, move)
-                if current.turn != winner and current.is_check() and current.is_checkmate():
+                if moves == 0 and current.is_checkmate():
                     line = []
-                    back: tuple[tuple[_Key, int, int], chess.Move] | None = seen[state]
+                    back: tuple[_State, chess.Move] | None = seen[state]
                     while back is not None:
                         line.append(back[1])
                         back = seen[back[0]]
                     return line[::-1]
                 states -= 1
-                serial += 1
-                heapq.heappush(queue, (rank(key, square, other), serial,
-                                       current.copy(stack=False), state))
+                serial -= 1
+                heapq.heappush(queue, (moves, serial, current.copy(stack=False), state))
             current.pop()
     return None
 
@@ -682,7 +761,8 @@ class _Remembered:
         """The nodes granted so far."""
         self.complete = False
         """Every reachable arrangement was visited: a colour with no mate cannot mate."""
-        self.trails: dict[chess.Color, _Trail] = {}
+        self.layers: dict[chess.Color, _Layers] = {}
+        """For each colour whose mate was reached and asked for, :meth:`_Walk.layers`."""
 
     def settle(self, winner: chess.Color, nodes: int) -> bool:
         """Whether ``winner`` cannot mate, proved within ``nodes``, walking on from where
@@ -701,16 +781,24 @@ class _Remembered:
             walk.asked = winner
             with contextlib.suppress(_OutOfNodes):  # spent: not proved within ``nodes``
                 self.complete = walk.run()
-            for color in walk.mating:
-                if color not in self.trails:
-                    self.trails[color] = walk.trail(color)
         return self.complete and winner not in walk.mating
 
+    def line(self, board: chess.Board, winner: chess.Color, states: int
+             ) -> list[chess.Move] | None:
+        """The line of :func:`_guided` to the mate of ``winner`` the walk reached, if any."""
+        if winner not in self.walk.mating:
+            return None
+        layers = self.layers.get(winner)
+        if layers is None:
+            layers = self.layers[winner] = self.walk.layers(winner)
+        return _guided(board, winner, self.walk.index, layers, states)
 
-_WALKS: collections.OrderedDict[str, _Remembered] = collections.OrderedDict()
-"""The latest walks, by position: one walk settles both colours (a dead position is
-asked about twice, once for each side), and a later call with more nodes goes on."""
-_REMEMBERED = 2  # both colours of one position are asked in turn
+
+_WALKS: collections.OrderedDict[tuple[str, bool], _Remembered] = collections.OrderedDict()
+"""The latest walks, by position and order (eager or not): one walk settles both colours
+(a dead position is asked about twice, once for each side), and a later call with more
+nodes goes on."""
+_REMEMBERED = 4  # both colours of one position are asked in turn, in both orders
 _STATES = 4_000
 
 
@@ -724,8 +812,8 @@ def is_modelled(board: chess.Board) -> bool:
 def has_reached_mate(board: chess.Board, winner: chess.Color) -> bool:
     """Whether the last walk from ``board`` reached a mate by ``winner`` (perhaps one
     that cannot happen: the walk over-approximates)."""
-    remembered = _WALKS.get(board.epd())
-    return remembered is not None and winner in remembered.trails
+    remembered = _WALKS.get((board.epd(), False))
+    return remembered is not None and winner in remembered.walk.mating
 
 
 def king_room(board: chess.Board) -> float:
@@ -733,7 +821,7 @@ def king_room(board: chess.Board) -> float:
     in the last walk from ``board`` (0.0 if there is none). About one where that king is
     shut in, the walk's best case; where both kings roam, the arrangements multiply by
     their squares and a proof is out of reach."""
-    remembered = _WALKS.get(board.epd())
+    remembered = _WALKS.get((board.epd(), False))
     if remembered is None or not remembered.walk.relations:
         return 0.0
     relations = remembered.walk.relations
@@ -741,7 +829,7 @@ def king_room(board: chess.Board) -> float:
 
 
 def cannot_mate_before_exhaustion(board: chess.Board, winner: chess.Color, *,
-                                  nodes: int) -> bool:
+                                  nodes: int, eager: bool = False) -> bool:
     """True only if no series of legal moves from `board` ends in checkmate by `winner`.
 
     Visits every reachable arrangement of the men (see the module doc); ``nodes`` bounds
@@ -753,31 +841,35 @@ def cannot_mate_before_exhaustion(board: chess.Board, winner: chess.Color, *,
     the next calls: both sides of a position cost one walk, and a call with a larger
     ``nodes`` goes on where the last one stopped (the walk keeps the largest allowance
     asked so far; it checks it between arrangements, so it may overrun by one).
+
+    An ``eager`` walk (kept apart) takes the arrangements furthest from the start
+    first: it reaches far-off mates sooner, but expands arrangements again as their
+    king pairs grow, so it proves less within the same nodes.
     """
     if not is_modelled(board):
         return False
     if not board.occupied_co[winner] & ~board.kings:
         return True  # a lone king never mates, and never gets company
-    memo = board.epd()
+    memo = board.epd(), eager
     remembered = _WALKS.get(memo)
     if remembered is None:
-        remembered = _WALKS[memo] = _Remembered(_Walk(board, winner, nodes), nodes)
+        remembered = _WALKS[memo] = _Remembered(_Walk(board, winner, nodes, eager), nodes)
         while len(_WALKS) > _REMEMBERED:
             _WALKS.popitem(last=False)  # the oldest walk
     return remembered.settle(winner, nodes)
 
 
 def mating_line(board: chess.Board, winner: chess.Color, *, nodes: int,
-                states: int = _STATES) -> list[chess.Move] | None:
-    """Where the walk of :func:`cannot_mate_before_exhaustion` (same ``nodes``) reached a
-    mate by ``winner``, a line of legal moves from ``board`` to a checkmate (Article 9.6:
-    the position is not dead), played by python-chess through the arrangements and king
-    pairs the walk reached it by; None if there is none or ``states`` positions did not
-    find it (the walk over-approximates: its mate may not be reachable)."""
-    if cannot_mate_before_exhaustion(board, winner, nodes=nodes):
+                states: int = _STATES, eager: bool = False) -> list[chess.Move] | None:
+    """Where the walk of :func:`cannot_mate_before_exhaustion` (same ``nodes`` and
+    ``eager``) reached a mate by ``winner``, a line of legal moves from ``board`` to a
+    checkmate (Article 9.6: the position is not dead), played by python-chess through
+    the king pairs from which the walk's moves lead to that mate; None if there is none
+    or ``states`` positions did not find it (the walk over-approximates: its mate may
+    not be reachable)."""
+    if cannot_mate_before_exhaustion(board, winner, nodes=nodes, eager=eager):
         return None
-    remembered = _WALKS.get(board.epd())
-    trail = None if remembered is None else remembered.trails.get(winner)
-    if trail is None:
+    remembered = _WALKS.get((board.epd(), eager))
+    if remembered is None:
         return None
-    return _rebuild(board, winner, trail, states)
+    return remembered.line(board, winner, states)

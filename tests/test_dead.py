@@ -568,7 +568,7 @@ def test_the_walk_stops_at_its_slice_where_both_kings_roam(
         monkeypatch.setattr(dead, "_ROAMING", roaming)
         exhaustion._WALKS.clear()
         analyse_side(start, chess.WHITE)
-        granted.append(exhaustion._WALKS[start.epd()].nodes)
+        granted.append(exhaustion._WALKS[start.epd(), False].nodes)
     assert exhaustion.king_room(start) > 16
     assert granted == [2 * DEFAULT_BUDGET, 24 * DEFAULT_BUDGET]
 

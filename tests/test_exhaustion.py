@@ -127,10 +127,10 @@ def test_a_kept_walk_answers_as_fresh_walks_do(fen: str, nodes: int) -> None:
 def test_the_walk_goes_on_for_the_other_colour_after_a_mate() -> None:
     fen = "8/5p2/5p2/5p1p/k4p2/1p1p1PpP/1P1P2P1/K7 b - - 0 1"
     assert not _fresh(fen, chess.BLACK, 12_000)  # Black's mate stops the walk early
-    kept = exhaustion._WALKS[chess.Board(fen).epd()]
+    kept = exhaustion._WALKS[chess.Board(fen).epd(), False]
     assert not kept.complete and chess.WHITE not in kept.walk.mating and kept.walk.nodes > 10_000
     assert not _proves(fen, chess.WHITE, 12_000)  # White's answer: the same walk, on
-    assert kept.walk.nodes < 0 and exhaustion._WALKS[chess.Board(fen).epd()] is kept
+    assert kept.walk.nodes < 0 and exhaustion._WALKS[chess.Board(fen).epd(), False] is kept
 
 
 def test_a_walk_goes_on_with_more_nodes_as_a_fresh_walk_would() -> None:
@@ -138,12 +138,12 @@ def test_a_walk_goes_on_with_more_nodes_as_a_fresh_walk_would() -> None:
     # on, without repeating its work, to the answer a fresh walk of that size gives.
     fen = "k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1"  # closes near 19,500 nodes
     assert not _fresh(fen, chess.WHITE, 4_000)
-    kept = exhaustion._WALKS[chess.Board(fen).epd()]
+    kept = exhaustion._WALKS[chess.Board(fen).epd(), False]
     assert _proves(fen, chess.WHITE, 24_000)
     assert _proves(fen, chess.BLACK, 24_000)  # the same walk settled both
     walked = 24_000 - kept.walk.nodes
     assert _fresh(fen, chess.WHITE, 24_000)
-    assert 24_000 - exhaustion._WALKS[chess.Board(fen).epd()].walk.nodes == walked
+    assert 24_000 - exhaustion._WALKS[chess.Board(fen).epd(), False].walk.nodes == walked
 
 
 def test_king_room_tells_a_shut_in_king_from_roaming_kings() -> None:
