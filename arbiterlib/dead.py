@@ -507,6 +507,14 @@ def _analyse_from(
             return cannot(_WALKED)
         except OutOfBudget:
             pass
+    if exhaustion.is_modelled(board):
+        # The eager walk over arrangements: the furthest first, towards far-off mates.
+        nodes = budget * _EAGER_WALK
+        if exhaustion.cannot_mate_before_exhaustion(board, color, nodes=nodes, eager=True):
+            return cannot(_EXHAUSTED)
+        line = exhaustion.mating_line(board, color, nodes=nodes, eager=True)
+        if line is not None:
+            return can(line)
     answer = arranged()
     if answer is not None:
         return answer
@@ -519,14 +527,6 @@ def _analyse_from(
         line = playout.run(budget, _LAST_PLIES, first=_MANY_PLAYOUTS)
         if line is not None:
             return can(line, playout.final)
-    if exhaustion.is_modelled(board):
-        # The eager walk over arrangements: the furthest first, towards far-off mates.
-        nodes = budget * _EAGER_WALK
-        if exhaustion.cannot_mate_before_exhaustion(board, color, nodes=nodes, eager=True):
-            return cannot(_EXHAUSTED)
-        line = exhaustion.mating_line(board, color, nodes=nodes, eager=True)
-        if line is not None:
-            return can(line)
     return MateAnalysis(color, Mateability.UNDETERMINED)
 
 
