@@ -255,7 +255,8 @@ _PLAYOUTS, _TARGETED, _ROUTES = -1, -2, -3  # the search's steps besides best-fi
 _TARGETED_MEN = 8  # at most this many men: the target-directed helpmate search (helpmate.py)
 _TARGETED_SHARE = 15  # its share of the budget, in twentieths (the playouts take three)
 _MANY_PLAYOUTS = 60  # more than 8 men, locked pawns: playouts until their share is spent
-_EAGER_WALK = 4  # then the walk over arrangements, furthest first, on this many budgets
+_EAGER_WALK = 8  # then the walk over arrangements, furthest first, on this many budgets,
+_EAGER_PIECES = 5  # ... where at most this many pieces (pawns and kings apart) are left
 _LAST_SHARE = 4  # when all else fails: perturbed playouts on the budget divided by this,
 _LAST_PLIES = 200  # ... each up to this long (composed helpmates run to 60-180 plies)
 _FEW_MOVES = 16  # at most this many moves for both sides together: walk the future first
@@ -507,7 +508,8 @@ def _analyse_from(
             return cannot(_WALKED)
         except OutOfBudget:
             pass
-    if exhaustion.is_modelled(board):
+    if exhaustion.is_modelled(board) and chess.popcount(
+            board.occupied & ~board.pawns & ~board.kings) <= _EAGER_PIECES:
         # The eager walk over arrangements: the furthest first, towards far-off mates.
         nodes = budget * _EAGER_WALK
         if exhaustion.cannot_mate_before_exhaustion(board, color, nodes=nodes, eager=True):

@@ -311,6 +311,9 @@ class _Walk:
         """The colours still to prove (a lone king stays alone: it never mates)."""
         self.mating: set[chess.Color] = set()
         """The colours a mate was found for."""
+        self.dropped: set[chess.Color] = set()
+        """The colours a mate was set aside for (no line to it was rebuilt): the walk goes
+        on looking for another, and never proves they cannot mate."""
         white, black = board.king(chess.WHITE), board.king(chess.BLACK)
         assert white is not None and black is not None
         self.index: chess.Color = (
@@ -356,6 +359,13 @@ class _Walk:
         order = self.order
         heapq.heappush(self.queue, ((order * men, order * pawns, order * advance),
                                     self.serial, key))
+
+    def drop(self, color: chess.Color) -> None:
+        """Set the mate found for ``color`` aside and look on for another."""
+        self.mating.discard(color)
+        del self.mates[color]
+        self.open.add(color)
+        self.dropped.add(color)
 
     def run(self) -> bool:
         """Walk until nothing is left to visit (True), or the asked colour's mate turns
@@ -781,17 +791,29 @@ class _Remembered:
             walk.asked = winner
             with contextlib.suppress(_OutOfNodes):  # spent: not proved within ``nodes``
                 self.complete = walk.run()
-        return self.complete and winner not in walk.mating
+        return self.complete and winner not in walk.mating and winner not in walk.dropped
 
     def line(self, board: chess.Board, winner: chess.Color, states: int
              ) -> list[chess.Move] | None:
-        """The line of :func:`_guided` to the mate of ``winner`` the walk reached, if any."""
-        if winner not in self.walk.mating:
-            return None
-        layers = self.layers.get(winner)
-        if layers is None:
-            layers = self.layers[winner] = self.walk.layers(winner)
-        return _guided(board, winner, self.walk.index, layers, states)
+        """The line of :func:`_guided` to a mate of ``winner`` the walk reached, if any:
+        where none leads to the first mate, the walk goes on (within its nodes) to the
+        next, up to ``_RETRIES`` times."""
+        walk = self.walk
+        for _ in range(_RETRIES + 1):
+            if winner not in walk.mating:
+                return None
+            layers = self.layers.get(winner)
+            if layers is None:
+                layers = self.layers[winner] = walk.layers(winner)
+            line = _guided(board, winner, walk.index, layers, states)
+            if line is not None or self.complete or walk.nodes < 0:
+                return line
+            walk.drop(winner)
+            del self.layers[winner]
+            walk.asked = winner
+            with contextlib.suppress(_OutOfNodes):
+                self.complete = walk.run()
+        return None
 
 
 _WALKS: collections.OrderedDict[tuple[str, bool], _Remembered] = collections.OrderedDict()
@@ -800,6 +822,7 @@ _WALKS: collections.OrderedDict[tuple[str, bool], _Remembered] = collections.Ord
 nodes goes on."""
 _REMEMBERED = 4  # both colours of one position are asked in turn, in both orders
 _STATES = 4_000
+_RETRIES = 8  # mates set aside for one colour before the walk gives up looking on
 
 
 def is_modelled(board: chess.Board) -> bool:
