@@ -43,10 +43,20 @@ kept, and where it stopped at the first colour's mate it goes on from there for 
 other. A node costs some 5 to 8 microseconds.
 
 Where the walk reaches a mate, :func:`mating_line` tries to rebuild it as a line of legal
-moves: every arrangement remembers those that gave it king pairs, and a best-first search
-over real boards (python-chess plays every move) keeps to the arrangements and king pairs
-the mate was reached through. The walk over-approximates, so its mate may be unreachable:
-then no line is found, and nothing is claimed.
+moves. Every arrangement remembers those that gave it king pairs; from the mate, the walk's
+rules are run *backwards* over them, now exact (the enemy king blocks a line only from the
+one square it stands on), giving the king pairs from which the mate can be reached and in
+how many moves. A best-first search over real boards (python-chess plays every move) then
+keeps to those pairs, nearest the mate first: it plays the line almost straight off, or
+finds at once that the start is not among them. The forward walk over-approximates, so
+its mate may be unreachable: then the walk sets it aside and goes on to its next mate for
+that colour (a colour with a mate set aside is never proved unable to mate), and if none
+can be rebuilt nothing is claimed.
+
+An *eager* walk takes the arrangements furthest from the start first (fewest men, then
+fewest pawns, then the pawns furthest up): it reaches mates dozens of moves away within a
+few thousand nodes where the plain order, which expands most arrangements once, would
+first visit everything nearer.
 
 The closure over everything reachable is the exhaustive phase of Miguel Ambrona's Chess
 Unwinnability Analyzer (CHA); grouping the king placements is this module's own.

@@ -669,3 +669,24 @@ def test_a_playout_line_is_the_one_python_chess_played_to_mate() -> None:
     assert replays_to_mate(start, tuple(line), chess.WHITE)
     detail = analyse_side(start, chess.WHITE)
     assert detail.result is CAN and replays_to_mate(start, detail.witness, chess.WHITE)
+
+
+@pytest.mark.parametrize(("fen", "color"), [
+    # From the development file: mates 14, 61 and 116 plies away.
+    ("8/p1p1p3/8/8/8/6p1/P1P1P1Pp/k6K w - -", chess.BLACK),
+    ("8/5p1p/k4p2/1p1p1PpP/1P1P2P1/8/8/K7 b - -", chess.BLACK),
+    ("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", chess.WHITE),
+])
+def test_the_eager_walk_finds_far_mates_every_other_search_misses(
+    fen: str, color: chess.Color, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from arbiterlib import dead
+
+    start = board(fen)
+    exhaustion._WALKS.clear()
+    side = analyse_side(start, color)
+    assert side.result is CAN
+    assert replays_to_mate(start, side.witness, color)
+    monkeypatch.setattr(dead, "_EAGER_PIECES", -1)  # no eager walk: undetermined
+    exhaustion._WALKS.clear()
+    assert analyse_side(start, color).result is UNDETERMINED

@@ -259,3 +259,76 @@ def test_never_proved_where_the_labels_say_mate_is_possible() -> None:
                 proved += answer
     assert unsound == []
     assert proved >= unwinnable // 2, f"proved {proved}/{unwinnable}"
+
+
+# From the development file: mates 14 and 61 plies away that the walk nearest the start
+# first does not reach within 8,000 nodes.
+FAR = [
+    ("8/p1p1p3/8/8/8/6p1/P1P1P1Pp/k6K w - - 0 1", chess.BLACK),
+    ("8/5p1p/k4p2/1p1p1PpP/1P1P2P1/8/8/K7 b - - 0 1", chess.BLACK),
+]
+
+
+@pytest.mark.parametrize(("fen", "winner"), FAR)
+def test_an_eager_walk_reaches_far_mates_the_plain_walk_does_not(
+        fen: str, winner: chess.Color) -> None:
+    board = chess.Board(fen)
+    exhaustion._WALKS.clear()
+    assert mating_line(board, winner, nodes=8_000) is None
+    assert not exhaustion.has_reached_mate(board, winner)
+    line = mating_line(board, winner, nodes=8_000, eager=True)
+    assert line is not None and replays_to_mate(board, line, winner)
+    assert not cannot_mate_before_exhaustion(board, winner, nodes=8_000, eager=True)
+
+
+def test_a_mate_no_line_leads_to_is_set_aside_for_the_next() -> None:
+    # The eager walk's first mate for White here cannot be reached by legal moves; the
+    # walk goes on to one that can (116 plies).
+    board = chess.Board("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - - 0 1")
+    exhaustion._WALKS.clear()
+    line = mating_line(board, chess.WHITE, nodes=8_000, eager=True)
+    assert line is not None and replays_to_mate(board, line, chess.WHITE)
+    assert chess.WHITE in exhaustion._WALKS[board.epd(), True].walk.dropped
+
+
+def test_a_mate_set_aside_is_never_taken_for_a_proof() -> None:
+    # Set every mate of KQ v K aside: the walk runs to its end and finds no more, yet
+    # White is not proved unable to mate.
+    board = chess.Board("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
+    for eager in (False, True):
+        exhaustion._WALKS.clear()
+        assert not cannot_mate_before_exhaustion(board, chess.WHITE, nodes=NODES, eager=eager)
+        kept = exhaustion._WALKS[board.epd(), eager]
+        while chess.WHITE in kept.walk.mating:
+            kept.walk.drop(chess.WHITE)
+            kept.complete = kept.walk.run()
+        assert kept.complete and chess.WHITE in kept.walk.dropped
+        assert not cannot_mate_before_exhaustion(board, chess.WHITE, nodes=NODES, eager=eager)
+        assert mating_line(board, chess.WHITE, nodes=NODES, eager=eager) is None
+
+
+@pytest.mark.parametrize(("fen", "winner"), REBUILT + FAR)
+def test_every_step_of_a_rebuilt_line_keeps_to_pairs_that_lead_to_the_mate(
+        fen: str, winner: chess.Color) -> None:
+    # The pairs are found backwards from the mate with exact rules, and the line keeps to
+    # them: every position on it is one from which the walk's moves lead to the mate.
+    board = chess.Board(fen)
+    exhaustion._WALKS.clear()
+    line = mating_line(board, winner, nodes=12_000, eager=True)
+    assert line is not None
+    kept = exhaustion._WALKS[board.epd(), True]
+    layers = kept.layers[winner]
+    index = kept.walk.index
+
+    def distance(position: chess.Board) -> int | None:
+        key, white, black = exhaustion._arrangement(position)
+        square, other = (white, black) if index == chess.WHITE else (black, white)
+        return next((moves for moves, pairs in layers.get(key, ())
+                     if pairs.get(square, 0) >> other & 1), None)
+
+    seen = []
+    for move in line:
+        seen.append(distance(board))
+        board.push(move)
+    seen.append(distance(board))
+    assert None not in seen and seen[-1] == 0 and board.is_checkmate()
