@@ -843,10 +843,12 @@ def is_modelled(board: chess.Board) -> bool:
 
 
 def has_reached_mate(board: chess.Board, winner: chess.Color) -> bool:
-    """Whether the last walk from ``board`` reached a mate by ``winner`` (perhaps one
-    that cannot happen: the walk over-approximates)."""
+    """Whether the last walk from ``board`` (not an eager one) reached a mate by
+    ``winner``, perhaps one that cannot happen (the walk over-approximates) and was set
+    aside."""
     remembered = _WALKS.get((board.epd(), False))
-    return remembered is not None and winner in remembered.walk.mating
+    return remembered is not None and (
+        winner in remembered.walk.mating or winner in remembered.walk.dropped)
 
 
 def king_room(board: chess.Board) -> float:
