@@ -699,8 +699,8 @@ class _Walk:
         return None
 
 
-def _arrangement(board: chess.Board) -> tuple[_Key, int, int]:
-    """The arrangement of a board with its kings, the index square and the other one."""
+def _arrangement(board: chess.Board) -> _State:
+    """The arrangement of a board with its kings: the white king's square, the black's."""
     kings = board.kings
     ep = board.ep_square
     if ep is not None and not board.has_pseudo_legal_en_passant():
@@ -713,12 +713,12 @@ def _arrangement(board: chess.Board) -> tuple[_Key, int, int]:
     return key, white, black
 
 
-def _guided(board: chess.Board, winner: chess.Color, index: chess.Color,
-            layers: _Layers, states: int
+def _guided(board: chess.Board, index: chess.Color, layers: _Layers, states: int
             ) -> list[chess.Move] | None:
-    """A line of legal moves from ``board`` to a mate by ``winner`` through the king pairs
-    the walk leads to the mate from (``layers``, see :meth:`_Walk.layers`): best first,
-    the fewest walk moves from the mate first; None after ``states`` positions."""
+    """A line of legal moves from ``board`` to the mate of ``layers`` (see
+    :meth:`_Walk.layers`) through the king pairs they hold: best first, the fewest walk
+    moves from the mate first (the latest found, among equals); None after ``states``
+    positions."""
 
     def distance(key: _Key, white: int, black: int) -> int | None:
         square, other = (white, black) if index == chess.WHITE else (black, white)
@@ -732,8 +732,7 @@ def _guided(board: chess.Board, winner: chess.Color, index: chess.Color,
     first = distance(*here)
     if first is None:
         return None
-    seen: dict[_State, tuple[_State, chess.Move] | None] = {
-        here: None}
+    seen: dict[_State, tuple[_State, chess.Move] | None] = {here: None}
     serial = 0
     queue = [(first, serial, start, here)]
     while queue and states > 0:
@@ -742,6 +741,7 @@ def _guided(board: chess.Board, winner: chess.Color, index: chess.Color,
         mover = before[7]
         king, prey = (white, before[6]) if mover == chess.WHITE else (black, before[5])
         for move in current.generate_pseudo_legal_moves():
+            # The arrangement after the move, as :func:`_arrangement` would see it.
             if move.from_square != king:
                 key, white, black = _played(before, move), here[1], here[2]
             else:
@@ -815,7 +815,7 @@ class _Remembered:
             layers = self.layers.get(winner)
             if layers is None:
                 layers = self.layers[winner] = walk.layers(winner)
-            line = _guided(board, winner, walk.index, layers, states)
+            line = _guided(board, walk.index, layers, states)
             if line is not None or self.complete or walk.nodes < 0:
                 return line
             walk.drop(winner)
