@@ -529,7 +529,7 @@ def _analyse_from(
         return answer
     # Last, playouts numbered on from the first series (large random perturbations, so
     # lines the scores never pick) and twice as long: on the development file they give
-    # a witness for 27 of the 232 sides still undetermined here, for some 4% of its time.
+    # a witness for 20 of the 160 sides still undetermined here, for some 3% of its time.
     # As many playouts as the nodes allow (each costs at least one).
     playout = Playout(board, color, Budget(budget // _LAST_SHARE))
     with contextlib.suppress(OutOfBudget):
