@@ -163,6 +163,16 @@ def _shielded(men: _Men, occupied: int, square: int, kings: int) -> int:
     return out
 
 
+def _came_from(out: _Relation, square: int, others: int, known: _Relation) -> None:
+    """Add to ``out`` the pairs of ``known`` with the index king next to ``square`` and the
+    other king on ``others``: where the index king stood before stepping to ``square``."""
+    if others:
+        for before in _NEIGHBOURS[square]:
+            rest = others & known.get(before, 0)
+            if rest:
+                out[before] = out.get(before, 0) | rest
+
+
 def _key(board: chess.Board) -> _Key:
     """The arrangement of a board without kings (en passant only when a pawn may take)."""
     ep = board.ep_square
@@ -604,10 +614,7 @@ class _Walk:
                 for to, others in after.items():
                     if widest >> to & 1:
                         others = _shielded(enemy, occupied, to, others)
-                    for square in _NEIGHBOURS[to]:
-                        rest = others & known.get(square, 0)
-                        if rest:
-                            out[square] = out.get(square, 0) | rest
+                    _came_from(out, to, others, known)
             else:
                 for square, others in after.items():
                     safe = others & ~_attacked(enemy, occupied | _BB[square])
@@ -624,11 +631,7 @@ class _Walk:
                 others = after.get(target, 0)
                 if others and _attacked(enemy, occupied) >> target & 1:
                     others = _shielded(enemy, occupied, target, others)
-                if others:
-                    for square in _NEIGHBOURS[target]:
-                        rest = others & known.get(square, 0)
-                        if rest:
-                            out[square] = rest
+                _came_from(out, target, others, known)
             else:
                 for square, others in after.items():
                     if others >> target & 1 and not (
@@ -638,11 +641,11 @@ class _Walk:
                             out[square] = rest
             return out
         # A man moved: the kings stand off its path, and the mover's is then safe.
+        widest = _attacked(enemy, occupied) if index else 0
         for path, played, _ in self.children.get(key, ()):
             if played != child:
                 continue
             if index:
-                widest = _attacked(enemy, occupied)
                 for square, others in after.items():
                     rest = others & ~path & known.get(square, 0)
                     if rest and not path >> square & 1:
