@@ -784,8 +784,6 @@ class _Remembered:
         """The nodes granted so far."""
         self.complete = False
         """Every reachable arrangement was visited: a colour with no mate cannot mate."""
-        self.layers: dict[chess.Color, _Layers] = {}
-        """For each colour whose mate was reached and asked for, :meth:`_Walk.layers`."""
 
     def settle(self, winner: chess.Color, nodes: int) -> bool:
         """Whether ``winner`` cannot mate, proved within ``nodes``, walking on from where
@@ -815,14 +813,10 @@ class _Remembered:
         for _ in range(_RETRIES + 1):
             if winner not in walk.mating:
                 return None
-            layers = self.layers.get(winner)
-            if layers is None:
-                layers = self.layers[winner] = walk.layers(winner)
-            line = _guided(board, walk.index, layers, states)
+            line = _guided(board, walk.index, walk.layers(winner), states)
             if line is not None or self.complete or walk.nodes < 0:
                 return line
             walk.drop(winner)
-            del self.layers[winner]
             walk.asked = winner
             with contextlib.suppress(_OutOfNodes):
                 self.complete = walk.run()

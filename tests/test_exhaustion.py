@@ -319,7 +319,7 @@ def test_every_step_of_a_rebuilt_line_keeps_to_pairs_that_lead_to_the_mate(
     line = mating_line(board, winner, nodes=12_000, eager=True)
     assert line is not None
     kept = exhaustion._WALKS[board.epd(), True]
-    layers = kept.layers[winner]
+    layers = kept.walk.layers(winner)
     index = kept.walk.index
 
     def distance(position: chess.Board) -> int | None:
