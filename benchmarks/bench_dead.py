@@ -1,7 +1,7 @@
 """Benchmark of arbiterlib.dead on the shared data: speed, soundness and coverage.
 
-    .venv/bin/python benchmarks/bench_dead.py [--limit N] [--budget B] [--only dev|lichess]
-                                              [--jobs J] [--verbose]
+    .venv/bin/python benchmarks/bench_dead.py [--limit N] [--budget B [B ...]]
+                                              [--only dev|lichess] [--jobs J] [--verbose]
 
 Reads ``../shared/data/dead/{positions-dev,lichess}.txt`` relative to the repository root
 (lines ``XY FEN``: X is ``W`` when White can mate, else ``-``; Y likewise ``B``). Prints,
@@ -14,12 +14,16 @@ issue's targets are met (9.6 and 6.9 analysis). Nothing is asserted: it only rep
 With ``--jobs J`` the positions are shared among J worker processes (the machine has two
 cores): "wall" is then the elapsed time of the whole file, and the per-position times
 (median, p99, their sum) are still measured one position at a time inside the workers.
+
+With several budgets (``--budget 2000 8000 32000``) each file is run once per budget and a
+last table sets them side by side: how coverage (undetermined sides) trades against time.
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import dataclasses
 import statistics
 import sys
 import time
@@ -73,9 +77,23 @@ def timed(args: tuple[str, int]) -> tuple[DeadPositionAnalysis, float]:
     return result, time.perf_counter() - t0
 
 
+@dataclasses.dataclass(frozen=True)
+class Summary:
+    """One run of one file at one budget, for the side-by-side table."""
+
+    name: str
+    budget: int
+    wall: float
+    median: float
+    undetermined: int
+    sides: int
+    missed: list[str]
+    """The issue's targets this run does not meet."""
+
+
 def run(
     name: str, rows: list[tuple[str, str]], budget: int, verbose: bool, full: bool, jobs: int
-) -> None:
+) -> Summary:
     boards = [board_of(fen) for _, fen in rows]
     start = time.perf_counter()
     for board in boards:
@@ -150,12 +168,25 @@ def run(
         ]
     for text, ok in checks:
         print(f"  target {'met    ' if ok else 'NOT met'}: {text}")
+    return Summary(name, budget, wall, median, undetermined, sides,
+                   [text for text, ok in checks if not ok])
+
+
+def print_tradeoff(summaries: list[Summary]) -> None:
+    """The runs side by side: budget, wall, median, undetermined sides, targets missed."""
+    print("\nbudget against time (targets not met)")
+    for s in summaries:
+        missed = "; ".join(s.missed) or "all met"
+        print(f"  {s.name:8} budget {s.budget:>7}: wall {s.wall:7.1f} s, median "
+              f"{1000 * s.median:6.2f} ms, undetermined {s.undetermined:>4}/{s.sides} "
+              f"({100 * s.undetermined / s.sides:.2f}%) - {missed}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, help="evenly spaced sample of N positions per file")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    parser.add_argument("--budget", type=int, nargs="+", default=[DEFAULT_BUDGET],
+                        help="one or more budgets (positions each side's search may visit)")
     parser.add_argument("--only", choices=sorted(FILES))
     parser.add_argument("--verbose", action="store_true", help="list misses and undetermined")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -163,6 +194,9 @@ def main() -> int:
     if not DATA.is_dir():
         print(f"no benchmark data: {DATA} is absent", file=sys.stderr)
         return 0
+    if min(args.budget) < 0:
+        parser.error(f"--budget {min(args.budget)}: must not be negative")
+    summaries: list[Summary] = []
     for name, filename in FILES.items():
         if args.only and name != args.only:
             continue
@@ -171,7 +205,11 @@ def main() -> int:
             print(f"{name}: {path} is absent, skipped")
             continue
         rows = load(path, args.limit)
-        run(name, rows, args.budget, args.verbose, args.limit is None, max(1, args.jobs))
+        for budget in args.budget:
+            summaries.append(run(name, rows, budget, args.verbose, args.limit is None,
+                                 max(1, args.jobs)))
+    if len(summaries) > 1:
+        print_tradeoff(summaries)
     return 0
 
 
