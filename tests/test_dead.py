@@ -493,6 +493,20 @@ def test_cli_dead_reads_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert [json.loads(line)["white_can_mate"] for line in out] == [False]
 
 
+def test_cli_dead_a_larger_budget_decides_what_the_default_leaves_open(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The example of docs/dead-positions.md: four bishops against one, a composed helpmate.
+    from arbiterlib.cli import main
+
+    fen = "8/8/8/8/2b5/1kB5/1B6/BKB5 w - -"
+    assert main(["dead", fen]) == 0
+    assert json.loads(capsys.readouterr().out)["white_can_mate"] is None
+    assert main(["dead", "--budget", "32000", fen]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "fen": fen, "white_can_mate": True, "black_can_mate": True}
+
+
 @pytest.mark.parametrize(
     "argv", [["dead"], ["dead", "--file", "/no/such/file"], ["dead", "--budget", "-1", "x"]]
 )
