@@ -358,6 +358,8 @@ class _SideSearch:
         self.color = color
         self.budget = budget
         self.cache = cache
+        self.men = chess.popcount(board.occupied)
+        """The men on the board, kings and pawns included."""
         self.walked = False
         """Whether the walk over arrangements has had its slice right after the playouts."""
 
@@ -461,7 +463,7 @@ class _SideSearch:
         all else fails.
         """
         budget = self.budget
-        if chess.popcount(self.board.occupied) <= _TARGETED_MEN:
+        if self.men <= _TARGETED_MEN:
             return ((_PLAYOUTS, budget * 3 // 20),
                     (_TARGETED, budget * _TARGETED_SHARE // 20))
         if locked:
@@ -485,25 +487,22 @@ class _SideSearch:
                 answer, line = self.few_moves_walked()
                 if answer is not None:
                     return answer
-            if policy == _PLAYOUTS and chess.popcount(board.occupied) <= _FEW_MEN and (
+            if policy == _PLAYOUTS and self.men <= _FEW_MEN and (
                     line is None or len(line) > _SHORT_LINE):
                 # Little material: a short iterative-deepening search finds the short mates
                 # the greedy lines walk past, and lessons can spell them out.
+                short = ShortSearch(board, color, Budget(min(budget // 10, 200)))
                 with contextlib.suppress(OutOfBudget):
-                    line = ShortSearch(board, color, Budget(min(budget // 10, 200))).run(6) or (
-                        line)
+                    line = short.run(6) or line
             if line is not None:
                 return self.can(line, final)
         if self.walked:
             return None
         try:
-            rest = budget - sum(nodes for _, nodes in shares)
-            line = _exhaust(board, color, Budget(rest))
-            if line is not None:
-                return self.can(line)
-            return self.cannot(_WALKED)
+            line = _exhaust(board, color, Budget(budget - sum(nodes for _, nodes in shares)))
         except OutOfBudget:
             return None
+        return self.cannot(_WALKED) if line is None else self.can(line)
 
     def search(self, policy: int, nodes: int, locked: bool) -> tuple[
             list[chess.Move] | None, chess.Board | None]:
@@ -515,7 +514,7 @@ class _SideSearch:
                 # Nine playouts; then, with locked pawns, as many as the nodes allow
                 # (sacrifices need luck), unless so few moves are left that the walk
                 # below, cheap where it succeeds, should come soon (counted only then).
-                few_men = chess.popcount(board.occupied) <= _TARGETED_MEN
+                few_men = self.men <= _TARGETED_MEN
                 playout = Playout(board, color, Budget(nodes))
                 line = playout.run(9, 100, _MANY_PLAYOUTS - 9,
                                    lambda: locked and not few_men and not self.few_moves)
