@@ -87,7 +87,7 @@ class Summary:
     median: float
     undetermined: int
     sides: int
-    missed: list[str]
+    missed: tuple[str, ...]
     """The issue's targets this run does not meet."""
 
 
@@ -169,7 +169,7 @@ def run(
     for text, ok in checks:
         print(f"  target {'met    ' if ok else 'NOT met'}: {text}")
     return Summary(name, budget, wall, median, undetermined, sides,
-                   [text for text, ok in checks if not ok])
+                   tuple(text for text, ok in checks if not ok))
 
 
 def print_tradeoff(summaries: list[Summary]) -> None:
